@@ -1,0 +1,36 @@
+// Response envelopes shared by every call (core.md §7, §8).
+import { z } from 'zod';
+
+/** Success: `{ data: … }`. */
+export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
+
+/** Body-level failure used by login and login check: `{ result: "failed", data: { reason } }`. */
+export const failedEnvelope = <T extends z.ZodType>(reason: T) =>
+  z.object({ result: z.literal('failed'), data: z.object({ reason }) });
+
+/** Validation failure (400): `{ errors: { field: [message] } }`. */
+export const validationErrorBody = z
+  .object({ errors: z.record(z.string(), z.array(z.string())) })
+  .meta({ id: 'ValidationError' });
+export type ValidationErrorBody = z.infer<typeof validationErrorBody>;
+
+/** Any other error (401, 403, 404, 409, 413, 429, 5xx): a stable code and a readable message. */
+export const errorBody = z
+  .object({ error: z.object({ code: z.string(), message: z.string() }) })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** The error codes the server uses in `errorBody.error.code`. */
+export const errorCodes = [
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'bad_origin',
+  'bad_request',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];

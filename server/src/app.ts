@@ -1,0 +1,79 @@
+// Builds the Fastify app from the modules. The only file that registers routes.
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
+import type { ServeContext } from './http/serve.ts';
+import { sessionTokenOf } from './http/session-cookie.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
+import { createServices, type Services } from './services.ts';
+import { APP_VERSION } from './version.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** A pino logger; none means silent (tests). */
+  logger?: FastifyBaseLogger;
+}
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+}
+
+export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+
+  registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'CamWatch API',
+        description: 'The calls of the CamWatch web client. Errors: 400 `{ errors: { field: [message] } }`; others `{ error: { code, message } }`.',
+        version: APP_VERSION,
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'cw_session' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  registerOriginCheck(app, config.publicOrigin);
+
+  const services = createServices(config, db);
+  const ctx: ServeContext = {
+    app,
+    resolveSession: (request) => services.auth.resolveSession(sessionTokenOf(request)),
+  };
+  registerAuthRoutes(ctx, { auth: services.auth, appKeys: services.appKeys, config });
+  registerSettingsRoutes(ctx, config);
+
+  await app.ready();
+  return { app, services };
+}

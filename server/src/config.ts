@@ -1,0 +1,113 @@
+// Environment variables -> typed configuration, validated once at start with a clear message per bad value.
+import path from 'node:path';
+import { z } from 'zod';
+import { environmentModeSchema, experimentalFeatures } from '@camwatch/contract/settings';
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .default(null);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .default(null)
+    .refine((v) => v === null || /^postgres(ql)?:\/\//.test(v), {
+      message: 'must start with postgres:// or postgresql:// (leave unset for the embedded database)',
+    }),
+  ENVIRONMENT_MODE: environmentModeSchema.default('normal'),
+  EXPERIMENTAL_FEATURES: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(experimentalFeatures, { message: `each must be one of: ${experimentalFeatures.join(', ')}` }))),
+  GA_TRACKING_ID: optionalText,
+  GOOGLE_MAPS_API_KEY: optionalText,
+  ADMIN_SYSTEM_URL: optionalText.refine((v) => v === null || URL.canParse(v), { message: 'must be a URL' }),
+  MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  SEED_DEMO: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+  PUBLIC_ORIGIN: optionalText.refine((v) => v === null || URL.canParse(v), { message: 'must be a URL such as https://cams.example.com' }),
+  SESSION_IDLE_MINUTES: positiveInt(24 * 60),
+  SESSION_MAX_DAYS: positiveInt(30),
+  LOGIN_MAX_FAILURES: positiveInt(5),
+  LOGIN_LOCK_MINUTES: positiveInt(15),
+  LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    database: env.DATABASE_URL
+      ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
+      : ({ kind: 'embedded', dir: path.join(dataDir, 'db') } as const),
+    environmentMode: env.ENVIRONMENT_MODE,
+    experimentalFeatures: env.EXPERIMENTAL_FEATURES,
+    gaTrackingId: env.GA_TRACKING_ID,
+    googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
+    adminSystemUrl: env.ADMIN_SYSTEM_URL,
+    mapTileUrl: env.MAP_TILE_URL,
+    mapAttribution: env.MAP_ATTRIBUTION,
+    /** Undefined: the default (seed an empty embedded database only). */
+    seedDemo: env.SEED_DEMO,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : null,
+    session: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: env.SESSION_MAX_DAYS * 86_400_000 },
+    login: {
+      maxFailures: env.LOGIN_MAX_FAILURES,
+      lockMs: env.LOGIN_LOCK_MINUTES * 60_000,
+      rateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+    },
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the configuration from environment variables; throws ConfigError listing every bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '(environment)');
+        const value = env[name];
+        return `${name}${value === undefined ? '' : `=${JSON.stringify(value)}`}: ${issue.message}`;
+      }),
+    );
+  }
+  return toConfig(parsed.data);
+}

@@ -1,0 +1,219 @@
+// Kysely table types; they mirror migrations/ and change only with a new migration.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface CustomersTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export type LockState = 'none' | 'parent' | 'admin';
+
+export interface UsersTable {
+  id: Generated<number>;
+  customer_id: number;
+  parent_user_id: number | null;
+  email: string;
+  name: string;
+  password_hash: string;
+  is_admin: Generated<boolean>;
+  is_partner: Generated<boolean>;
+  perm_live: Generated<boolean>;
+  perm_archive: Generated<boolean>;
+  perm_ptz: Generated<boolean>;
+  perm_mod_password: Generated<boolean>;
+  perm_mod_devauth: Generated<boolean>;
+  perm_heatmap: Generated<boolean>;
+  perm_analytics: Generated<boolean>;
+  perm_config_motion: Generated<boolean>;
+  perm_config_enter_alert: Generated<boolean>;
+  perm_config_person_tracking: Generated<boolean>;
+  perm_config_operation_analysis: Generated<boolean>;
+  perm_batch_download: Generated<boolean>;
+  perm_lighting: Generated<boolean>;
+  perm_debug: Generated<boolean>;
+  lock_state: Generated<LockState>;
+  failed_login_count: Generated<number>;
+  system_locked_until: NullableTimestamp;
+  devauth_enabled: Generated<boolean>;
+  password_changed_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface AppKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  key_hash: string;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface IpAllowRulesTable {
+  id: Generated<number>;
+  customer_id: number;
+  user_id: number | null;
+  cidr: string;
+  note: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface LocationsTable {
+  id: Generated<number>;
+  customer_id: number;
+  code: string;
+  name: string;
+  address: Generated<string>;
+  latitude: number | null;
+  longitude: number | null;
+  area_jp: Generated<string>;
+  city_jp: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface CamerasTable {
+  id: Generated<number>;
+  customer_id: number;
+  location_id: number | null;
+  code: string;
+  name: string;
+  model_code: Generated<string>;
+  product_name: Generated<string>;
+  watch_status: Generated<'normal' | 'down'>;
+  watch_status_changed_at: Timestamp;
+  image_fps: Generated<number>;
+  image_fps_default: number | null;
+  image_rs_width: Generated<number>;
+  image_rs_height: Generated<number>;
+  image_type: Generated<'normal' | 'fisheye' | 'undefined' | 'unknown'>;
+  archive_force_raw: Generated<boolean>;
+  upload_mode: Generated<'all' | 'motion'>;
+  use_motion: Generated<boolean>;
+  use_camera_motion: Generated<boolean>;
+  use_heatmap: Generated<boolean>;
+  use_nolive: Generated<boolean>;
+  use_audio: Generated<boolean>;
+  use_people_counter: Generated<boolean>;
+  use_ptz: Generated<boolean>;
+  use_time_lapse: Generated<boolean>;
+  use_parking_detect: Generated<boolean>;
+  use_streaming: Generated<boolean>;
+  use_enter_alert: Generated<boolean>;
+  use_person_tracking: Generated<boolean>;
+  use_operation_analysis: Generated<boolean>;
+  use_dewarp: Generated<boolean>;
+  archive_hide: ColumnType<string[], string[] | undefined, string[]>;
+  archive_storing_days: Generated<number>;
+  can_pan: Generated<boolean>;
+  can_tilt: Generated<boolean>;
+  can_zoom: Generated<boolean>;
+  time_week_from: number | null;
+  time_week_to: number | null;
+  time_sat_from: number | null;
+  time_sat_to: number | null;
+  time_holi_from: number | null;
+  time_holi_to: number | null;
+  note: Generated<string>;
+  motion_detect_objects: Json<{ class: 'person' | 'car'; threshold: number }[]>;
+  image_mask_objects: Json<unknown[]>;
+  motion_area: ColumnType<unknown, string | null | undefined, string | null>;
+  live_interval: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  customer_id: number;
+  code: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface CameraTagsTable {
+  camera_id: number;
+  tag_id: number;
+}
+
+export interface NotificationReadsTable {
+  user_id: number;
+  event: string;
+  last_read_at: Timestamp;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  public_key: string;
+  auth_secret: string;
+  content_encoding: Generated<string>;
+  expires_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  customer_id: number;
+  user_id: number | null;
+  message: string;
+  page: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface ReleasesTable {
+  id: Generated<number>;
+  version: string;
+  released_on: ColumnType<Date, string, string>;
+  message: string;
+  created_at: Timestamp;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: Json<unknown>;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  customers: CustomersTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  app_keys: AppKeysTable;
+  ip_allow_rules: IpAllowRulesTable;
+  locations: LocationsTable;
+  cameras: CamerasTable;
+  tags: TagsTable;
+  camera_tags: CameraTagsTable;
+  notification_reads: NotificationReadsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  feedback: FeedbackTable;
+  releases: ReleasesTable;
+  settings: SettingsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CameraRow = Selectable<CamerasTable>;
+export type NewCamera = Insertable<CamerasTable>;
+export type LocationRow = Selectable<LocationsTable>;

@@ -1,0 +1,27 @@
+// Who is calling: set on every request by the session check before a handler runs.
+import type { FastifyRequest } from 'fastify';
+import type { Permissions } from '@camwatch/contract/permissions';
+
+export interface AuthUser {
+  id: number;
+  customerId: number;
+  parentUserId: number | null;
+  email: string;
+  name: string;
+  permissions: Permissions;
+  devauthEnabled: boolean;
+}
+
+export interface AuthContext {
+  sessionId: number;
+  user: AuthUser;
+}
+
+/** Resolves the caller's session; `null` when there is none or it is no longer valid. */
+export type SessionResolver = (request: FastifyRequest) => Promise<AuthContext | null>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}

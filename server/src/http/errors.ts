@@ -1,0 +1,54 @@
+// Turns every error into the contract's bodies: 400 `{ errors }` for bad input, `{ error: { code, message } }`
+// for the rest. Anything a client can send ends in a 4xx; only our own faults are 500.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody, ValidationErrorBody } from '@camwatch/contract/envelope';
+import { DomainError, FieldErrors } from '../lib/errors.ts';
+
+const errorBody = (code: string, message: string): ErrorBody => ({ error: { code, message } });
+
+/** Maps Fastify's own client-error codes to a field-level validation answer or a coded error. */
+const fastifyClientErrors: Record<string, { status: number; field?: string; code?: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, field: 'body', message: 'is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, field: 'body', message: 'is empty but the content type is JSON' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', message: 'request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', message: 'send JSON (application/json)' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, field: 'body', message: 'does not match its Content-Length' },
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: ValidationErrorBody['errors'] = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const field = path || (error.validationContext ?? 'body');
+        (errors[field] ??= []).push(issue.message ?? 'is invalid');
+      }
+      return reply.code(400).send({ errors });
+    }
+    if (error instanceof FieldErrors) return reply.code(400).send({ errors: error.errors });
+    if (error instanceof DomainError) return reply.code(error.status).send(errorBody(error.code, error.message));
+
+    const known = error.code ? fastifyClientErrors[error.code] : undefined;
+    if (known) {
+      if (known.field) return reply.code(known.status).send({ errors: { [known.field]: [known.message] } });
+      return reply.code(known.status).send(errorBody(known.code ?? 'bad_request', known.message));
+    }
+    if (error.statusCode === 429) return reply.code(429).send(errorBody('rate_limited', error.message));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send(errorBody('bad_request', error.message));
+    }
+
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match the contract');
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+    }
+    return reply.code(500).send(errorBody('internal', 'An internal error occurred; please try again later.'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody('not_found', `no such call: ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

@@ -1,0 +1,42 @@
+// Domain errors: services throw these, the HTTP layer turns them into the contract's error bodies.
+
+export class DomainError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(what: string) {
+    super(404, 'not_found', `${what} not found`);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message = 'You do not have permission') {
+    super(403, 'forbidden', message);
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  constructor(message = 'login required') {
+    super(401, 'unauthorized', message);
+  }
+}
+
+/** One or more invalid fields: answered as 400 `{ errors: { field: [message] } }`. */
+export class FieldErrors extends Error {
+  constructor(readonly errors: Record<string, string[]>) {
+    super(Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(', ')}`).join('; '));
+    this.name = 'FieldErrors';
+  }
+
+  static of(field: string, message: string): FieldErrors {
+    return new FieldErrors({ [field]: [message] });
+  }
+}

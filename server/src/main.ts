@@ -1,0 +1,70 @@
+// Entry point: `node server/src/main.ts [api|worker|all]` (default all, or SERVER_ROLE).
+// api serves HTTP; worker runs background maintenance; all does both in one process.
+import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { openConfiguredDatabase } from './db/open-configured.ts';
+import { seedDemoIfWanted } from './db/seed/demo-seed.ts';
+import { startMaintenance } from './jobs/maintenance.ts';
+
+const roles = ['api', 'worker', 'all'] as const;
+type Role = (typeof roles)[number];
+
+function parseRole(): Role {
+  const value = process.argv[2] ?? process.env.SERVER_ROLE ?? 'all';
+  if (!(roles as readonly string[]).includes(value)) {
+    console.error(`Unknown role "${value}". Use one of: ${roles.join(', ')}.`);
+    process.exit(2);
+  }
+  return value as Role;
+}
+
+async function main(): Promise<void> {
+  const role = parseRole();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel, base: { role } });
+  const started = Date.now();
+
+  let database;
+  try {
+    database = await openConfiguredDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      logger.fatal(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { db } = database;
+  if (database.appliedMigrations.length > 0) logger.info({ migrations: database.appliedMigrations }, 'database migrated');
+  logger.info({ database: config.database.kind === 'embedded' ? config.database.dir : 'postgres' }, 'database ready');
+  await seedDemoIfWanted(db, config, logger);
+
+  const stopMaintenance = role === 'api' ? () => {} : startMaintenance(db, logger);
+  const web = role === 'worker' ? null : await buildApp({ config, db, logger: logger.child({ component: 'http' }) });
+  if (web) {
+    await web.app.listen({ port: config.port, host: config.host });
+    logger.info({ ms: Date.now() - started }, `CamWatch ${role} ready at http://localhost:${config.port}`);
+  }
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) logger.error({ err }, 'shutting down after an error');
+    else logger.info({ signal }, 'shutting down');
+    stopMaintenance();
+    if (web) await web.app.close();
+    await database.close();
+  });
+}
+
+await main();

@@ -1,0 +1,78 @@
+// HTTP for sign-in, sessions, user info, app keys and password change.
+import {
+  appKeyCreateCall,
+  appKeyDeleteCall,
+  appKeyListCall,
+  checkLoginCall,
+  loginCall,
+  logoutCall,
+  meCall,
+  passwordUpdateCall,
+} from '@camwatch/contract/auth';
+import type { Config } from '../../config.ts';
+import { serve, type ServeContext } from '../../http/serve.ts';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../../http/session-cookie.ts';
+import type { AppKeyService } from './app-key.service.ts';
+import type { AuthService } from './auth.service.ts';
+
+export interface AuthRoutesDeps {
+  auth: AuthService;
+  appKeys: AppKeyService;
+  config: Pick<Config, 'login'>;
+}
+
+export function registerAuthRoutes(ctx: ServeContext, { auth, appKeys, config }: AuthRoutesDeps): void {
+  serve(
+    ctx,
+    loginCall,
+    async ({ body, raw }, reply) => {
+      const outcome = await auth.login(body.email, body.password, {
+        ip: raw.ip,
+        userAgent: raw.headers['user-agent'] ?? null,
+        appKey: body.appKey,
+      });
+      if (!outcome.ok) {
+        raw.log.info({ reason: outcome.reason }, 'login refused');
+        return reply.code(401).send({ result: 'failed' as const, data: { reason: outcome.reason } });
+      }
+      setSessionCookie(raw, reply, outcome.token, outcome.expiresAt);
+      return { result: 'success' as const, data: outcome.user };
+    },
+    { config: { rateLimit: { max: config.login.rateLimitPerMinute, timeWindow: 60_000 } } },
+  );
+
+  serve(ctx, logoutCall, async ({ raw }, reply) => {
+    await auth.logout(sessionTokenOf(raw));
+    clearSessionCookie(raw, reply);
+    return { data: { loggedOut: true as const } };
+  });
+
+  serve(ctx, checkLoginCall, async ({ auth: caller, body, raw }, reply) => {
+    const outcome = await auth.checkLogin(caller, {
+      ip: raw.ip,
+      userAgent: raw.headers['user-agent'] ?? null,
+      appKey: body.appKey,
+    });
+    if (!outcome.ok) {
+      clearSessionCookie(raw, reply);
+      return { result: 'failed' as const, data: { reason: outcome.reason } };
+    }
+    return { result: 'success' as const, data: outcome.user };
+  });
+
+  serve(ctx, meCall, async ({ auth: caller }) => ({ data: await auth.userInfo(caller) }));
+
+  serve(ctx, appKeyListCall, async ({ auth: caller }) => ({ data: await appKeys.list(caller) }));
+
+  serve(ctx, appKeyCreateCall, async ({ auth: caller, body }) => ({ data: await appKeys.register(caller, body.name) }));
+
+  serve(ctx, appKeyDeleteCall, async ({ auth: caller, body }) => {
+    await appKeys.revoke(caller, body.id);
+    return { data: { id: body.id } };
+  });
+
+  serve(ctx, passwordUpdateCall, async ({ auth: caller, body }) => {
+    await auth.changePassword(caller, body.currentPassword, body.password);
+    return { data: { updated: true as const } };
+  });
+}

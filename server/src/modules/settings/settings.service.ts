@@ -1,0 +1,17 @@
+// What the web app needs before anything else: environment mode, experimental features, tracking, map, links.
+import type { EnvSettings } from '@camwatch/contract/settings';
+import { APP_VERSION } from '../../version.ts';
+import type { Config } from '../../config.ts';
+
+export function envSettings(config: Config): EnvSettings {
+  return {
+    environmentMode: config.environmentMode,
+    experimentalFeatures: config.experimentalFeatures,
+    gaTrackingId: config.gaTrackingId,
+    googleMapsApiKey: config.googleMapsApiKey,
+    adminSystemUrl: config.adminSystemUrl,
+    mapTileUrl: config.mapTileUrl,
+    mapAttribution: config.mapAttribution,
+    version: APP_VERSION,
+  };
+}

@@ -1,0 +1,24 @@
+// Wires repositories into services once per process; routes, the CLI and the seed share them.
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { AppKeyRepository } from './modules/auth/app-key.repository.ts';
+import { AppKeyService } from './modules/auth/app-key.service.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { IpAllowRepository } from './modules/auth/ip-allow.repository.ts';
+import { SessionRepository } from './modules/auth/session.repository.ts';
+import { CustomerRepository } from './modules/customers/customer.repository.ts';
+import { UserRepository } from './modules/users/user.repository.ts';
+
+export function createServices(config: Config, db: Db) {
+  const users = new UserRepository(db);
+  const sessions = new SessionRepository(db);
+  const appKeyRepository = new AppKeyRepository(db);
+  const ipAllow = new IpAllowRepository(db);
+  const customers = new CustomerRepository(db);
+  return {
+    auth: new AuthService({ config, users, sessions, appKeys: appKeyRepository, ipAllow, customers }),
+    appKeys: new AppKeyService(appKeyRepository),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
