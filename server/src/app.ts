@@ -43,6 +43,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  // The API speaks JSON; anything else is refused with 415 rather than read as a string.
+  app.removeContentTypeParser('text/plain');
 
   registerErrorHandling(app);
   await app.register(fastifyCookie);

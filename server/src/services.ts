@@ -8,16 +8,19 @@ import { IpAllowRepository } from './modules/auth/ip-allow.repository.ts';
 import { SessionRepository } from './modules/auth/session.repository.ts';
 import { CustomerRepository } from './modules/customers/customer.repository.ts';
 import { UserRepository } from './modules/users/user.repository.ts';
+import { UserService } from './modules/users/user.service.ts';
 
-export function createServices(config: Config, db: Db) {
-  const users = new UserRepository(db);
+export function createServices(config: Pick<Config, 'session' | 'login'>, db: Db) {
+  const userRepository = new UserRepository(db);
   const sessions = new SessionRepository(db);
   const appKeyRepository = new AppKeyRepository(db);
   const ipAllow = new IpAllowRepository(db);
   const customers = new CustomerRepository(db);
   return {
-    auth: new AuthService({ config, users, sessions, appKeys: appKeyRepository, ipAllow, customers }),
+    auth: new AuthService({ config, users: userRepository, sessions, appKeys: appKeyRepository, ipAllow, customers }),
     appKeys: new AppKeyService(appKeyRepository),
+    users: new UserService(userRepository, sessions),
+    ipAllow,
   };
 }
 
