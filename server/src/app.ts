@@ -31,6 +31,8 @@ export interface BuildAppOptions {
 export interface App {
   app: FastifyInstance;
   services: Services;
+  /** Every route registered, as `METHOD /path`; what the OpenAPI test checks against the contract. */
+  routes: string[];
 }
 
 export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<App> {
@@ -43,6 +45,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  const routes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+  });
   // The API speaks JSON; anything else is refused with 415 rather than read as a string.
   app.removeContentTypeParser('text/plain');
 
@@ -77,5 +83,5 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   registerSettingsRoutes(ctx, config);
 
   await app.ready();
-  return { app, services };
+  return { app, services, routes };
 }

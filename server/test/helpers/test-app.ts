@@ -24,6 +24,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export interface TestApp {
   app: FastifyInstance;
+  routes: string[];
   services: Services;
   db: Db;
   config: Config;
@@ -32,8 +33,8 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await testDb();
   const config = testConfig(env);
-  const { app, services } = await buildApp({ config, db });
-  return { app, services, db, config };
+  const { app, services, routes } = await buildApp({ config, db });
+  return { app, services, routes, db, config };
 }
 
 export interface TestUser {

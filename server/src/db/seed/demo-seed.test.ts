@@ -1,0 +1,49 @@
+// The demo seed: on an empty embedded database only (or on request), with enough data for every screen.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDb } from '../../../test/helpers/test-database.ts';
+import type { Db } from '../database.ts';
+import { migrateToLatest } from '../migrate.ts';
+import { DEMO_EMAIL } from './demo-data.ts';
+import { seedDemo, shouldSeedDemo } from './demo-seed.ts';
+
+let fresh: Awaited<ReturnType<typeof freshDb>>;
+let db: Db;
+beforeAll(async () => {
+  fresh = await freshDb();
+  db = fresh.db;
+  await migrateToLatest(db);
+});
+afterAll(() => fresh.close());
+
+const embedded = { database: { kind: 'embedded', dir: '/unused' } as const, seedDemo: undefined };
+const postgres = { database: { kind: 'postgres', url: 'postgres://unused' } as const, seedDemo: undefined };
+
+describe('demo seed', () => {
+  it('is wanted on an empty embedded database, never on PostgreSQL unless SEED_DEMO=1, never with SEED_DEMO=0', async () => {
+    expect(await shouldSeedDemo(db, embedded)).toBe(true);
+    expect(await shouldSeedDemo(db, postgres)).toBe(false);
+    expect(await shouldSeedDemo(db, { ...postgres, seedDemo: true })).toBe(true);
+    expect(await shouldSeedDemo(db, { ...embedded, seedDemo: false })).toBe(false);
+  });
+
+  it('creates a parent with every right, two children, 12+ cameras over several prefectures, tags and one camera down', async () => {
+    await seedDemo(db);
+    const parent = await db.selectFrom('users').selectAll().where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
+    expect(parent.perm_live && parent.perm_archive && parent.perm_debug && parent.perm_lighting && parent.is_admin).toBe(true);
+    const children = await db.selectFrom('users').select('email').where('parent_user_id', '=', parent.id).execute();
+    expect(children).toHaveLength(2);
+
+    const cameras = await db.selectFrom('cameras').selectAll().where('customer_id', '=', parent.customer_id).execute();
+    expect(cameras.length).toBeGreaterThanOrEqual(12);
+    expect(cameras.filter((c) => c.watch_status === 'down')).toHaveLength(1);
+    const prefectures = await db.selectFrom('locations').select('area_jp').distinct().where('customer_id', '=', parent.customer_id).execute();
+    expect(prefectures.length).toBeGreaterThanOrEqual(5);
+    const links = await db.selectFrom('camera_tags').innerJoin('tags', 'tags.id', 'camera_tags.tag_id').select('tags.name').where('tags.customer_id', '=', parent.customer_id).execute();
+    expect(new Set(links.map((l) => l.name)).size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('is not wanted again once the demo account exists', async () => {
+    expect(await shouldSeedDemo(db, embedded)).toBe(false);
+    expect(await shouldSeedDemo(db, { ...postgres, seedDemo: true })).toBe(false);
+  });
+});

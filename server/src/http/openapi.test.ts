@@ -1,0 +1,51 @@
+// The OpenAPI document lists every call the server serves, and every served call is declared in the contract.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allCalls, callKey } from '@camwatch/contract/calls';
+import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
+
+let t: TestApp;
+let served: string[];
+let paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+
+/** Routes that serve the documentation itself rather than a call. */
+const isDocsRoute = (key: string) => / \/api\/(docs|openapi\.json)/.test(key);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  served = t.routes.filter((key) => / \/api\//.test(key) && !isDocsRoute(key));
+  paths = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths;
+});
+afterAll(() => t.app.close());
+
+const openApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
+
+describe('OpenAPI document', () => {
+  it('is served at /api/openapi.json and browsable at /api/docs', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.json()).toMatchObject({ openapi: '3.1.0', info: { version: '2.78.0' } });
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('lists every served call with its 200 answer', () => {
+    expect(served.length).toBeGreaterThanOrEqual(9);
+    for (const key of served) {
+      const [method = '', path = ''] = key.split(' ');
+      const op = paths[openApiPath(path)]?.[method.toLowerCase()];
+      expect(op, `${key} missing from the OpenAPI document`).toBeDefined();
+      expect(Object.keys(op?.responses ?? {})).toContain('200');
+    }
+  });
+
+  it('every served /api route is a call declared in packages/contract', () => {
+    const declared = new Set(allCalls.map(callKey));
+    for (const key of served) expect(declared.has(key), `${key} is served but not declared in the contract`).toBe(true);
+  });
+
+  it('describes shared shapes once, as components', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['UserInfo', 'Permissions', 'EnvSettings', 'ValidationError', 'Error']));
+  });
+});
