@@ -4,7 +4,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,8 +25,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@camwatch/server', '@camwatch/server/*', '**/server/**'], message: 'contract must not depend on the server' },
-            { group: ['node:*', 'fs', 'path', 'crypto'], message: 'contract is pure and runs in the browser too' },
+            {
+              group: ['@camwatch/server', '@camwatch/server/*', '**/server/**'],
+              message: 'contract must not depend on the server',
+            },
+            {
+              group: ['node:*', 'fs', 'path', 'crypto'],
+              message: 'contract is pure and runs in the browser too',
+            },
           ],
         },
       ],
@@ -49,7 +57,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/*.routes', '**/*.routes.ts'], message: 'only app.ts registers routes' },
-            { group: ['**/*.repository', '**/*.repository.ts', 'kysely', '**/db/*'], message: 'routes call services, not the database' },
+            {
+              group: ['**/*.repository', '**/*.repository.ts', 'kysely', '**/db/*'],
+              message: 'routes call services, not the database',
+            },
           ],
         },
       ],

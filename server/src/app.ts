@@ -60,7 +60,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       openapi: '3.1.0',
       info: {
         title: 'CamWatch API',
-        description: 'The calls of the CamWatch web client. Errors: 400 `{ errors: { field: [message] } }`; others `{ error: { code, message } }`.',
+        description:
+          'The calls of the CamWatch web client. Errors: 400 `{ errors: { field: [message] } }`; others `{ error: { code, message } }`.',
         version: APP_VERSION,
       },
       components: {

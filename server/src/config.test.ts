@@ -16,23 +16,48 @@ describe('loadConfig', () => {
   });
 
   it('DATABASE_URL selects PostgreSQL', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/cams' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/cams' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/cams' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/cams',
+    });
   });
 
   it('reads modes, features and flags', () => {
-    const config = loadConfig({ ENVIRONMENT_MODE: 'L21', EXPERIMENTAL_FEATURES: ' lighting ', SEED_DEMO: '1', TRUST_PROXY: 'true' });
-    expect(config).toMatchObject({ environmentMode: 'L21', experimentalFeatures: ['lighting'], seedDemo: true, trustProxy: true });
+    const config = loadConfig({
+      ENVIRONMENT_MODE: 'L21',
+      EXPERIMENTAL_FEATURES: ' lighting ',
+      SEED_DEMO: '1',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      environmentMode: 'L21',
+      experimentalFeatures: ['lighting'],
+      seedDemo: true,
+      trustProxy: true,
+    });
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
   });
 
   it('lists every bad value, naming the variable and what it got', () => {
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ENVIRONMENT_MODE: 'TLT', EXPERIMENTAL_FEATURES: 'lighting,teleport', ADMIN_SYSTEM_URL: 'not a url' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        ENVIRONMENT_MODE: 'TLT',
+        EXPERIMENTAL_FEATURES: 'lighting,teleport',
+        ADMIN_SYSTEM_URL: 'not a url',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const message = (error as ConfigError).message;
-      for (const name of ['PORT="eighty"', 'DATABASE_URL="mysql://x"', 'ENVIRONMENT_MODE="TLT"', 'EXPERIMENTAL_FEATURES', 'ADMIN_SYSTEM_URL']) {
+      for (const name of [
+        'PORT="eighty"',
+        'DATABASE_URL="mysql://x"',
+        'ENVIRONMENT_MODE="TLT"',
+        'EXPERIMENTAL_FEATURES',
+        'ADMIN_SYSTEM_URL',
+      ]) {
         expect(message).toContain(name);
       }
       expect((error as ConfigError).problems).toHaveLength(5);

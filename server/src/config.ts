@@ -39,7 +39,11 @@ const envSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.enum(experimentalFeatures, { message: `each must be one of: ${experimentalFeatures.join(', ')}` }))),
+    .pipe(
+      z.array(
+        z.enum(experimentalFeatures, { message: `each must be one of: ${experimentalFeatures.join(', ')}` }),
+      ),
+    ),
   GA_TRACKING_ID: optionalText,
   GOOGLE_MAPS_API_KEY: optionalText,
   ADMIN_SYSTEM_URL: optionalText.refine((v) => v === null || URL.canParse(v), { message: 'must be a URL' }),
@@ -48,7 +52,9 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
-  PUBLIC_ORIGIN: optionalText.refine((v) => v === null || URL.canParse(v), { message: 'must be a URL such as https://cams.example.com' }),
+  PUBLIC_ORIGIN: optionalText.refine((v) => v === null || URL.canParse(v), {
+    message: 'must be a URL such as https://cams.example.com',
+  }),
   SESSION_IDLE_MINUTES: positiveInt(24 * 60),
   SESSION_MAX_DAYS: positiveInt(30),
   LOGIN_MAX_FAILURES: positiveInt(5),

@@ -47,12 +47,17 @@ async function main(): Promise<void> {
     throw error;
   }
   const { db } = database;
-  if (database.appliedMigrations.length > 0) logger.info({ migrations: database.appliedMigrations }, 'database migrated');
-  logger.info({ database: config.database.kind === 'embedded' ? config.database.dir : 'postgres' }, 'database ready');
+  if (database.appliedMigrations.length > 0)
+    logger.info({ migrations: database.appliedMigrations }, 'database migrated');
+  logger.info(
+    { database: config.database.kind === 'embedded' ? config.database.dir : 'postgres' },
+    'database ready',
+  );
   await seedDemoIfWanted(db, config, logger);
 
   const stopMaintenance = role === 'api' ? () => {} : startMaintenance(db, logger);
-  const web = role === 'worker' ? null : await buildApp({ config, db, logger: logger.child({ component: 'http' }) });
+  const web =
+    role === 'worker' ? null : await buildApp({ config, db, logger: logger.child({ component: 'http' }) });
   if (web) {
     await web.app.listen({ port: config.port, host: config.host });
     logger.info({ ms: Date.now() - started }, `CamWatch ${role} ready at http://localhost:${config.port}`);

@@ -17,7 +17,14 @@ export function createServices(config: Pick<Config, 'session' | 'login'>, db: Db
   const ipAllow = new IpAllowRepository(db);
   const customers = new CustomerRepository(db);
   return {
-    auth: new AuthService({ config, users: userRepository, sessions, appKeys: appKeyRepository, ipAllow, customers }),
+    auth: new AuthService({
+      config,
+      users: userRepository,
+      sessions,
+      appKeys: appKeyRepository,
+      ipAllow,
+      customers,
+    }),
     appKeys: new AppKeyService(appKeyRepository),
     users: new UserService(userRepository, sessions),
     ipAllow,

@@ -6,14 +6,19 @@ import type { NewCamera } from '../db/schema.ts';
 
 export const emailOption = z.email({ message: 'must be an email address' });
 export const passwordOption = passwordSchema;
-export const codeOption = z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, { message: 'use 2-63 lower-case letters, digits and dashes' });
+export const codeOption = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{1,62}$/, { message: 'use 2-63 lower-case letters, digits and dashes' });
 export const nameOption = z.string().trim().min(1, { message: 'is required' }).max(200);
 
 const allRights = [...permissionFlags, 'admin', 'partner'] as const;
 
 /** `all`, `none` or a comma list of rights (core.md §3 spelling), e.g. `live,archive,ptz`. */
 export const rightsOption = z.string().transform((value, ctx): Partial<Permissions> => {
-  const words = value.split(',').map((w) => w.trim()).filter(Boolean);
+  const words = value
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean);
   const out: Partial<Permissions> = {};
   if (words.length === 1 && (words[0] === 'all' || words[0] === 'none')) {
     for (const flag of permissionFlags) out[flag] = words[0] === 'all';
@@ -21,7 +26,10 @@ export const rightsOption = z.string().transform((value, ctx): Partial<Permissio
   }
   for (const word of words) {
     if (!(allRights as readonly string[]).includes(word)) {
-      ctx.addIssue({ code: 'custom', message: `unknown right "${word}"; use all, none or: ${allRights.join(', ')}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `unknown right "${word}"; use all, none or: ${allRights.join(', ')}`,
+      });
       return z.NEVER;
     }
     out[word as keyof Permissions] = true;
@@ -48,10 +56,16 @@ export const cameraFeatures = {
 
 export const featuresOption = z.string().transform((value, ctx) => {
   const out: Partial<NewCamera> = {};
-  for (const word of value.split(',').map((w) => w.trim()).filter(Boolean)) {
+  for (const word of value
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean)) {
     const flags = (cameraFeatures as Record<string, Partial<NewCamera>>)[word];
     if (!flags) {
-      ctx.addIssue({ code: 'custom', message: `unknown feature "${word}"; use: ${Object.keys(cameraFeatures).join(', ')}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `unknown feature "${word}"; use: ${Object.keys(cameraFeatures).join(', ')}`,
+      });
       return z.NEVER;
     }
     Object.assign(out, flags);
@@ -63,5 +77,7 @@ export const latitudeOption = z.coerce.number().min(-90).max(90);
 export const longitudeOption = z.coerce.number().min(-180).max(180);
 export const positiveIntOption = z.coerce.number().int().positive();
 export const fpsOption = z.coerce.number().positive().max(120);
-export const cidrOption = z.union([z.cidrv4(), z.cidrv6(), z.ipv4(), z.ipv6()], { message: 'must be an address or a CIDR range such as 10.0.0.0/8' });
+export const cidrOption = z.union([z.cidrv4(), z.cidrv6(), z.ipv4(), z.ipv6()], {
+  message: 'must be an address or a CIDR range such as 10.0.0.0/8',
+});
 export const dateOption = z.iso.date({ message: 'must be a date YYYY-MM-DD' });

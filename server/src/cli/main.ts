@@ -17,7 +17,10 @@ async function main(): Promise<number> {
     throw error;
   }
   try {
-    await runCli(process.argv.slice(2), database.db, { out: (line) => console.log(line), readStdin: () => text(process.stdin) });
+    await runCli(process.argv.slice(2), database.db, {
+      out: (line) => console.log(line),
+      readStdin: () => text(process.stdin),
+    });
     return 0;
   } catch (error) {
     const message = cliErrorMessage(error);

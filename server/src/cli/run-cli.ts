@@ -88,20 +88,36 @@ type Options = Record<string, string | boolean | undefined>;
 
 /** Reads one option through its schema; a missing required option or a bad value names the option. */
 function opt<T extends z.ZodType>(options: Options, name: string, schema: T): z.output<T>;
-function opt<T extends z.ZodType>(options: Options, name: string, schema: T, optional: 'optional'): z.output<T> | undefined;
-function opt<T extends z.ZodType>(options: Options, name: string, schema: T, optional?: 'optional'): z.output<T> | undefined {
+function opt<T extends z.ZodType>(
+  options: Options,
+  name: string,
+  schema: T,
+  optional: 'optional',
+): z.output<T> | undefined;
+function opt<T extends z.ZodType>(
+  options: Options,
+  name: string,
+  schema: T,
+  optional?: 'optional',
+): z.output<T> | undefined {
   const value = options[name];
   if (value === undefined) {
     if (optional) return undefined;
     throw new CliUsageError(`--${name} is required`);
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new CliUsageError(`--${name}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  if (!parsed.success)
+    throw new CliUsageError(`--${name}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
   return parsed.data;
 }
 
 export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
-  const { values, positionals } = parseArgs({ args: argv, options: optionSpec, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: optionSpec,
+    allowPositionals: true,
+    strict: true,
+  });
   const options = values as Options;
   const [group, command] = positionals;
   if (!group || options.help) {
@@ -130,7 +146,8 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
   switch (`${group} ${command ?? ''}`.trim()) {
     case 'customers create': {
       const code = opt(options, 'code', input.codeOption, 'optional') ?? newCode('cust');
-      if (await customers.findByCode(code)) throw new CliUsageError(`--code: customer "${code}" already exists`);
+      if (await customers.findByCode(code))
+        throw new CliUsageError(`--code: customer "${code}" already exists`);
       const row = await customers.insert(code, opt(options, 'name', input.nameOption));
       return print({ id: row.id, code: row.code, name: row.name });
     }
@@ -149,14 +166,31 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
         password: await password(),
         name: opt(options, 'name', input.nameOption, 'optional') ?? email.split('@')[0] ?? email,
         parentUserId: parent?.id ?? null,
-        permissions: { ...rights, ...(options.admin ? { admin: true } : {}), ...(options.partner ? { partner: true } : {}) },
+        permissions: {
+          ...rights,
+          ...(options.admin ? { admin: true } : {}),
+          ...(options.partner ? { partner: true } : {}),
+        },
       });
-      return print({ id: row.id, email: row.email, customer: customer.code, parent: parentEmail ?? null, permissions: permissionsOf(row) });
+      return print({
+        id: row.id,
+        email: row.email,
+        customer: customer.code,
+        parent: parentEmail ?? null,
+        permissions: permissionsOf(row),
+      });
     }
     case 'users list': {
       const customer = await customerOf();
       for (const u of await userRepo.listByCustomer(customer.id)) {
-        print({ id: u.id, email: u.email, name: u.name, parentUserId: u.parent_user_id, lock: u.lock_state, devauth: u.devauth_enabled });
+        print({
+          id: u.id,
+          email: u.email,
+          name: u.name,
+          parentUserId: u.parent_user_id,
+          lock: u.lock_state,
+          devauth: u.devauth_enabled,
+        });
       }
       return;
     }
@@ -164,13 +198,19 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
       await users.resetPassword(opt(options, 'email', input.emailOption), await password());
       return print({ ok: true });
     case 'users lock':
-      await users.lock(opt(options, 'email', input.emailOption), opt(options, 'by', z.enum(['admin', 'parent']), 'optional') ?? 'admin');
+      await users.lock(
+        opt(options, 'email', input.emailOption),
+        opt(options, 'by', z.enum(['admin', 'parent']), 'optional') ?? 'admin',
+      );
       return print({ ok: true });
     case 'users unlock':
       await users.unlock(opt(options, 'email', input.emailOption));
       return print({ ok: true });
     case 'users rights': {
-      const row = await users.setPermissions(opt(options, 'email', input.emailOption), opt(options, 'rights', input.rightsOption));
+      const row = await users.setPermissions(
+        opt(options, 'email', input.emailOption),
+        opt(options, 'rights', input.rightsOption),
+      );
       return print({ id: row.id, permissions: permissionsOf(row) });
     }
     case 'users devauth': {
@@ -182,7 +222,8 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
       const customer = await customerOf();
       const lat = opt(options, 'lat', input.latitudeOption, 'optional');
       const lng = opt(options, 'lng', input.longitudeOption, 'optional');
-      if ((lat === undefined) !== (lng === undefined)) throw new CliUsageError('give both --lat and --lng, or neither');
+      if ((lat === undefined) !== (lng === undefined))
+        throw new CliUsageError('give both --lat and --lng, or neither');
       const row = await new LocationRepository(db).insert({
         customer_id: customer.id,
         code: opt(options, 'code', input.codeOption, 'optional') ?? newCode('loc'),
@@ -198,15 +239,24 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
     case 'locations list': {
       const customer = await customerOf();
       for (const l of await new LocationRepository(db).listByCustomer(customer.id)) {
-        print({ code: l.code, name: l.name, address: l.address, latitude: l.latitude, longitude: l.longitude });
+        print({
+          code: l.code,
+          name: l.name,
+          address: l.address,
+          latitude: l.latitude,
+          longitude: l.longitude,
+        });
       }
       return;
     }
     case 'cameras create': {
       const customer = await customerOf();
       const locationCode = opt(options, 'location', z.string().min(1), 'optional');
-      const location = locationCode ? await new LocationRepository(db).findByCode(customer.id, locationCode) : undefined;
-      if (locationCode && !location) throw new CliUsageError(`--location: no location "${locationCode}" for this customer`);
+      const location = locationCode
+        ? await new LocationRepository(db).findByCode(customer.id, locationCode)
+        : undefined;
+      if (locationCode && !location)
+        throw new CliUsageError(`--location: no location "${locationCode}" for this customer`);
       const fps = opt(options, 'fps', input.fpsOption, 'optional');
       const row = await new CameraRepository(db).insert({
         customer_id: customer.id,
@@ -232,8 +282,14 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
       const customer = await customerOf();
       const userEmail = opt(options, 'user', input.emailOption, 'optional');
       const user = userEmail ? await users.byEmail(userEmail) : undefined;
-      if (user && user.customer_id !== customer.id) throw new CliUsageError('--user: not a user of this customer');
-      const row = await new IpAllowRepository(db).add(customer.id, user?.id ?? null, opt(options, 'cidr', input.cidrOption), opt(options, 'note', z.string().max(200), 'optional') ?? '');
+      if (user && user.customer_id !== customer.id)
+        throw new CliUsageError('--user: not a user of this customer');
+      const row = await new IpAllowRepository(db).add(
+        customer.id,
+        user?.id ?? null,
+        opt(options, 'cidr', input.cidrOption),
+        opt(options, 'note', z.string().max(200), 'optional') ?? '',
+      );
       return print(row);
     }
     case 'ip-allow list': {
@@ -243,7 +299,10 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
     }
     case 'ip-allow remove': {
       const customer = await customerOf();
-      const removed = await new IpAllowRepository(db).remove(customer.id, opt(options, 'id', input.positiveIntOption));
+      const removed = await new IpAllowRepository(db).remove(
+        customer.id,
+        opt(options, 'id', input.positiveIntOption),
+      );
       if (!removed) throw new CliUsageError('--id: no such rule for this customer');
       return print({ ok: true });
     }
@@ -265,8 +324,12 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
 /** The message an operator sees for an error, or null when it is not one of ours (a bug: show the stack). */
 export function cliErrorMessage(error: unknown): string | null {
   if (error instanceof CliUsageError) return error.message;
-  if (error instanceof FieldErrors) return Object.entries(error.errors).map(([f, m]) => `--${f}: ${m.join(', ')}`).join('\n');
+  if (error instanceof FieldErrors)
+    return Object.entries(error.errors)
+      .map(([f, m]) => `--${f}: ${m.join(', ')}`)
+      .join('\n');
   if (error instanceof DomainError) return error.message;
-  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) return error.message;
+  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+    return error.message;
   return null;
 }

@@ -7,7 +7,10 @@ describe('migrateToLatest', () => {
   it('applies nothing on an up-to-date database', async () => {
     const db = await testDb();
     expect(await migrateToLatest(db)).toEqual([]);
-    const rows = await db.selectFrom('schema_migrations' as never).selectAll().execute();
+    const rows = await db
+      .selectFrom('schema_migrations' as never)
+      .selectAll()
+      .execute();
     expect(rows.map((r) => (r as { name: string }).name)).toEqual(['0001-initial']);
   });
 });

@@ -8,12 +8,31 @@ import { DomainError, FieldErrors } from '../lib/errors.ts';
 const errorBody = (code: string, message: string): ErrorBody => ({ error: { code, message } });
 
 /** Maps Fastify's own client-error codes to a field-level validation answer or a coded error. */
-const fastifyClientErrors: Record<string, { status: number; field?: string; code?: string; message: string }> = {
+const fastifyClientErrors: Record<
+  string,
+  { status: number; field?: string; code?: string; message: string }
+> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, field: 'body', message: 'is not valid JSON' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, field: 'body', message: 'is empty but the content type is JSON' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', message: 'request body is too large' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', message: 'send JSON (application/json)' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, field: 'body', message: 'does not match its Content-Length' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    field: 'body',
+    message: 'is empty but the content type is JSON',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'payload_too_large',
+    message: 'request body is too large',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'send JSON (application/json)',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    field: 'body',
+    message: 'does not match its Content-Length',
+  },
 };
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -28,7 +47,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ errors });
     }
     if (error instanceof FieldErrors) return reply.code(400).send({ errors: error.errors });
-    if (error instanceof DomainError) return reply.code(error.status).send(errorBody(error.code, error.message));
+    if (error instanceof DomainError)
+      return reply.code(error.status).send(errorBody(error.code, error.message));
 
     const known = error.code ? fastifyClientErrors[error.code] : undefined;
     if (known) {
@@ -49,6 +69,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorBody('not_found', `no such call: ${request.method} ${request.url.split('?')[0]}`));
+    reply
+      .code(404)
+      .send(errorBody('not_found', `no such call: ${request.method} ${request.url.split('?')[0]}`));
   });
 }

@@ -41,11 +41,14 @@ describe('OpenAPI document', () => {
 
   it('every served /api route is a call declared in packages/contract', () => {
     const declared = new Set(allCalls.map(callKey));
-    for (const key of served) expect(declared.has(key), `${key} is served but not declared in the contract`).toBe(true);
+    for (const key of served)
+      expect(declared.has(key), `${key} is served but not declared in the contract`).toBe(true);
   });
 
   it('describes shared shapes once, as components', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['UserInfo', 'Permissions', 'EnvSettings', 'ValidationError', 'Error']));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['UserInfo', 'Permissions', 'EnvSettings', 'ValidationError', 'Error']),
+    );
   });
 });

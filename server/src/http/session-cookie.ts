@@ -5,7 +5,12 @@ export const SESSION_COOKIE = 'cw_session';
 
 const isHttps = (request: FastifyRequest): boolean => request.protocol === 'https';
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -19,4 +24,5 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request) });
 }
 
-export const sessionTokenOf = (request: FastifyRequest): string | undefined => request.cookies[SESSION_COOKIE];
+export const sessionTokenOf = (request: FastifyRequest): string | undefined =>
+  request.cookies[SESSION_COOKIE];

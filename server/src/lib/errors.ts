@@ -32,7 +32,11 @@ export class UnauthorizedError extends DomainError {
 /** One or more invalid fields: answered as 400 `{ errors: { field: [message] } }`. */
 export class FieldErrors extends Error {
   constructor(readonly errors: Record<string, string[]>) {
-    super(Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(', ')}`).join('; '));
+    super(
+      Object.entries(errors)
+        .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
+        .join('; '),
+    );
     this.name = 'FieldErrors';
   }
 

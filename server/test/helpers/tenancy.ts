@@ -13,7 +13,11 @@ export interface ForeignProbe {
 }
 
 /** Each probe, sent by the outsider against the owner's ids, is refused with 404 (or 403). */
-export async function expectForeignIdsRefused(app: FastifyInstance, outsiderCookie: string, probes: ForeignProbe[]): Promise<void> {
+export async function expectForeignIdsRefused(
+  app: FastifyInstance,
+  outsiderCookie: string,
+  probes: ForeignProbe[],
+): Promise<void> {
   for (const probe of probes) {
     const res = await as(app, outsiderCookie, probe.request);
     expect(res.statusCode, `${probe.name}: ${res.body}`).toBe(probe.expectStatus ?? 404);

@@ -19,7 +19,12 @@ import { testDb } from './test-database.ts';
 export const TEST_PASSWORD = 'secret-pass-1';
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT_PER_MINUTE: '100000', DATA_DIR: '/tmp/camwatch-test', ...env });
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    DATA_DIR: '/tmp/camwatch-test',
+    ...env,
+  });
 }
 
 export interface TestApp {
@@ -59,7 +64,12 @@ export async function createCustomer(db: Db, name = 'Test customer') {
 export async function createUser(
   db: Db,
   customerId: number,
-  options: { permissions?: Partial<Permissions>; parentUserId?: number; email?: string; password?: string } = {},
+  options: {
+    permissions?: Partial<Permissions>;
+    parentUserId?: number;
+    email?: string;
+    password?: string;
+  } = {},
 ): Promise<TestUser> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? TEST_PASSWORD;
@@ -76,7 +86,10 @@ export async function createUser(
 }
 
 /** A customer with one parent user holding every right. */
-export async function createTenant(db: Db, permissions: Partial<Permissions> = everyRight): Promise<TestTenant> {
+export async function createTenant(
+  db: Db,
+  permissions: Partial<Permissions> = everyRight,
+): Promise<TestTenant> {
   const customer = await createCustomer(db);
   const user = await createUser(db, customer.id, { permissions });
   return { customer, user };
@@ -100,8 +113,16 @@ export async function createLocationAndCamera(db: Db, customerId: number, name =
 }
 
 /** Logs in through the real endpoint and answers the `Cookie` header of the new session. */
-export async function login(app: FastifyInstance, user: Pick<TestUser, 'email' | 'password'>, appKey?: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password, appKey } });
+export async function login(
+  app: FastifyInstance,
+  user: Pick<TestUser, 'email' | 'password'>,
+  appKey?: string,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password: user.password, appKey },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return sessionCookieOf(res);
 }

@@ -42,7 +42,11 @@ export function testDb(): Promise<Db> {
 }
 
 /** A separate, empty database for the few tests that need one (e.g. first-start seeding). */
-export async function freshDb(): Promise<{ db: Db; kind: 'memory' | 'postgres'; close: () => Promise<void> }> {
+export async function freshDb(): Promise<{
+  db: Db;
+  kind: 'memory' | 'postgres';
+  close: () => Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const url = await createPostgresDatabase(adminUrl, `_f${(freshCount++).toString()}`);

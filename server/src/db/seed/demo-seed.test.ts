@@ -28,17 +28,41 @@ describe('demo seed', () => {
 
   it('creates a parent with every right, two children, 12+ cameras over several prefectures, tags and one camera down', async () => {
     await seedDemo(db);
-    const parent = await db.selectFrom('users').selectAll().where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
-    expect(parent.perm_live && parent.perm_archive && parent.perm_debug && parent.perm_lighting && parent.is_admin).toBe(true);
-    const children = await db.selectFrom('users').select('email').where('parent_user_id', '=', parent.id).execute();
+    const parent = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', DEMO_EMAIL)
+      .executeTakeFirstOrThrow();
+    expect(
+      parent.perm_live && parent.perm_archive && parent.perm_debug && parent.perm_lighting && parent.is_admin,
+    ).toBe(true);
+    const children = await db
+      .selectFrom('users')
+      .select('email')
+      .where('parent_user_id', '=', parent.id)
+      .execute();
     expect(children).toHaveLength(2);
 
-    const cameras = await db.selectFrom('cameras').selectAll().where('customer_id', '=', parent.customer_id).execute();
+    const cameras = await db
+      .selectFrom('cameras')
+      .selectAll()
+      .where('customer_id', '=', parent.customer_id)
+      .execute();
     expect(cameras.length).toBeGreaterThanOrEqual(12);
     expect(cameras.filter((c) => c.watch_status === 'down')).toHaveLength(1);
-    const prefectures = await db.selectFrom('locations').select('area_jp').distinct().where('customer_id', '=', parent.customer_id).execute();
+    const prefectures = await db
+      .selectFrom('locations')
+      .select('area_jp')
+      .distinct()
+      .where('customer_id', '=', parent.customer_id)
+      .execute();
     expect(prefectures.length).toBeGreaterThanOrEqual(5);
-    const links = await db.selectFrom('camera_tags').innerJoin('tags', 'tags.id', 'camera_tags.tag_id').select('tags.name').where('tags.customer_id', '=', parent.customer_id).execute();
+    const links = await db
+      .selectFrom('camera_tags')
+      .innerJoin('tags', 'tags.id', 'camera_tags.tag_id')
+      .select('tags.name')
+      .where('tags.customer_id', '=', parent.customer_id)
+      .execute();
     expect(new Set(links.map((l) => l.name)).size).toBeGreaterThanOrEqual(4);
   });
 

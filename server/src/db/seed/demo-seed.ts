@@ -22,7 +22,10 @@ import {
   everyRight,
 } from './demo-data.ts';
 
-export async function shouldSeedDemo(db: Db, config: Pick<Config, 'database' | 'seedDemo'>): Promise<boolean> {
+export async function shouldSeedDemo(
+  db: Db,
+  config: Pick<Config, 'database' | 'seedDemo'>,
+): Promise<boolean> {
   if (config.seedDemo === false) return false;
   const users = new UserRepository(db);
   if (await users.findByEmail(DEMO_EMAIL)) return false;
@@ -56,7 +59,12 @@ export async function seedDemo(db: Db) {
       permissions: everyRight,
     });
     for (const child of demoChildren) {
-      await users.create({ customerId: customer.id, parentUserId: parent.id, password: DEMO_PASSWORD, ...child });
+      await users.create({
+        customerId: customer.id,
+        parentUserId: parent.id,
+        password: DEMO_PASSWORD,
+        ...child,
+      });
     }
 
     const locationIds = new Map<string, number>();
@@ -84,6 +92,11 @@ export async function seedDemo(db: Db) {
     if ((await releases.listNewestFirst()).length === 0) {
       for (const r of [...demoReleases].reverse()) await releases.insert(r.version, r.released_on, r.message);
     }
-    return { customer: customer.code, users: 1 + demoChildren.length, cameras: demoCameras.length, tags: camerasByTag.size };
+    return {
+      customer: customer.code,
+      users: 1 + demoChildren.length,
+      cameras: demoCameras.length,
+      tags: camerasByTag.size,
+    };
   });
 }

@@ -13,30 +13,47 @@ describe('api/auth/appkey', () => {
   it('registers a browser, lists it without the key, and revokes it', async () => {
     const { user } = await createTenant(t.db);
     const cookie = await login(t.app, user);
-    const created = await as(t.app, cookie, { method: 'POST', url: '/api/auth/appkey', payload: { name: '  Reception  ' } });
+    const created = await as(t.app, cookie, {
+      method: 'POST',
+      url: '/api/auth/appkey',
+      payload: { name: '  Reception  ' },
+    });
     expect(created.statusCode).toBe(200);
     const { id, appKey, name } = created.json().data;
     expect(name).toBe('Reception');
     expect(appKey).toMatch(/^[0-9a-f]{64}$/);
 
     const list = await as(t.app, cookie, { method: 'GET', url: '/api/auth/appkey' });
-    expect(list.json().data).toMatchObject({ enabled: false, keys: [{ id, name: 'Reception', lastUsedAt: null }] });
+    expect(list.json().data).toMatchObject({
+      enabled: false,
+      keys: [{ id, name: 'Reception', lastUsedAt: null }],
+    });
     expect(list.body).not.toContain(appKey);
 
     const del = await as(t.app, cookie, { method: 'DELETE', url: '/api/auth/appkey', payload: { id } });
     expect(del.statusCode).toBe(200);
-    expect((await as(t.app, cookie, { method: 'GET', url: '/api/auth/appkey' })).json().data.keys).toEqual([]);
-    expect((await as(t.app, cookie, { method: 'DELETE', url: '/api/auth/appkey', payload: { id } })).statusCode).toBe(404);
+    expect((await as(t.app, cookie, { method: 'GET', url: '/api/auth/appkey' })).json().data.keys).toEqual(
+      [],
+    );
+    expect(
+      (await as(t.app, cookie, { method: 'DELETE', url: '/api/auth/appkey', payload: { id } })).statusCode,
+    ).toBe(404);
   });
 
   it('a revoked key no longer logs in', async () => {
     const { user } = await createTenant(t.db);
     const cookie = await login(t.app, user);
-    const { id, appKey } = (await as(t.app, cookie, { method: 'POST', url: '/api/auth/appkey', payload: { name: 'Tablet' } })).json().data;
+    const { id, appKey } = (
+      await as(t.app, cookie, { method: 'POST', url: '/api/auth/appkey', payload: { name: 'Tablet' } })
+    ).json().data;
     await t.services.users.setDeviceAuthentication(user.email, true);
     await login(t.app, user, appKey);
     await as(t.app, cookie, { method: 'DELETE', url: '/api/auth/appkey', payload: { id } });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password, appKey } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: user.password, appKey },
+    });
     expect(res.json().data.reason).toBe('devauth_failed');
   });
 
@@ -46,7 +63,9 @@ describe('api/auth/appkey', () => {
     const res = await as(t.app, cookie, { method: 'POST', url: '/api/auth/appkey', payload: { name: 'x' } });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe('You do not have permission');
-    expect(await t.db.selectFrom('app_keys').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('app_keys').select('id').where('user_id', '=', user.id).execute()).toEqual(
+      [],
+    );
   });
 
   it.each([
@@ -64,22 +83,38 @@ describe('api/auth/appkey', () => {
 
   it('401 without a session', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      expect((await t.app.inject({ method, url: '/api/auth/appkey', payload: method === 'GET' ? undefined : { name: 'x', id: 1 } })).statusCode).toBe(401);
+      expect(
+        (
+          await t.app.inject({
+            method,
+            url: '/api/auth/appkey',
+            payload: method === 'GET' ? undefined : { name: 'x', id: 1 },
+          })
+        ).statusCode,
+      ).toBe(401);
     }
   });
 
   it('tenancy: another customer can neither see nor revoke these keys', async () => {
     const owner = await createTenant(t.db);
     const ownerCookie = await login(t.app, owner.user);
-    const { id, appKey } = (await as(t.app, ownerCookie, { method: 'POST', url: '/api/auth/appkey', payload: { name: 'Owner PC' } })).json().data;
+    const { id, appKey } = (
+      await as(t.app, ownerCookie, { method: 'POST', url: '/api/auth/appkey', payload: { name: 'Owner PC' } })
+    ).json().data;
     const outsider = await createTenant(t.db);
     const outsiderCookie = await login(t.app, outsider.user);
 
     await expectForeignIdsRefused(t.app, outsiderCookie, [
-      { name: 'revoke a foreign key', request: { method: 'DELETE', url: '/api/auth/appkey', payload: { id } } },
+      {
+        name: 'revoke a foreign key',
+        request: { method: 'DELETE', url: '/api/auth/appkey', payload: { id } },
+      },
     ]);
     await expectNoLeak(t.app, outsiderCookie, { method: 'GET', url: '/api/auth/appkey' }, ['Owner PC', id]);
-    await expectNoLeak(t.app, outsiderCookie, { method: 'GET', url: '/api/auth/me' }, [owner.user.email, owner.customer.code]);
+    await expectNoLeak(t.app, outsiderCookie, { method: 'GET', url: '/api/auth/me' }, [
+      owner.user.email,
+      owner.customer.code,
+    ]);
 
     await t.services.users.setDeviceAuthentication(owner.user.email, true);
     await login(t.app, owner.user, appKey); // still valid

@@ -5,7 +5,12 @@ import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { AppKeyRepository } from './app-key.repository.ts';
 
-const toSummary = (row: { id: number; name: string; created_at: Date; last_used_at: Date | null }): AppKeySummary => ({
+const toSummary = (row: {
+  id: number;
+  name: string;
+  created_at: Date;
+  last_used_at: Date | null;
+}): AppKeySummary => ({
   id: row.id,
   name: row.name,
   createdAt: row.created_at.toISOString(),

@@ -64,7 +64,9 @@ export function registerAuthRoutes(ctx: ServeContext, { auth, appKeys, config }:
 
   serve(ctx, appKeyListCall, async ({ auth: caller }) => ({ data: await appKeys.list(caller) }));
 
-  serve(ctx, appKeyCreateCall, async ({ auth: caller, body }) => ({ data: await appKeys.register(caller, body.name) }));
+  serve(ctx, appKeyCreateCall, async ({ auth: caller, body }) => ({
+    data: await appKeys.register(caller, body.name),
+  }));
 
   serve(ctx, appKeyDeleteCall, async ({ auth: caller, body }) => {
     await appKeys.revoke(caller, body.id);

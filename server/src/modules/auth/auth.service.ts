@@ -29,8 +29,7 @@ export interface ClientInfo {
 }
 
 export type LoginOutcome =
-  | { ok: true; token: string; expiresAt: Date; user: UserInfo }
-  | { ok: false; reason: LoginFailureReason };
+  { ok: true; token: string; expiresAt: Date; user: UserInfo } | { ok: false; reason: LoginFailureReason };
 
 /** Writing `last_seen_at` on every request would turn every read into a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -78,9 +77,11 @@ export class AuthService {
    */
   private async accessProblem(user: UserRow, client: ClientInfo): Promise<LoginFailureReason | null> {
     if (user.lock_state !== 'none') return 'locked';
-    if (!(await this.deps.ipAllow.isAllowed(user.customer_id, user.id, normalizeIp(client.ip)))) return 'ip_restricted';
+    if (!(await this.deps.ipAllow.isAllowed(user.customer_id, user.id, normalizeIp(client.ip))))
+      return 'ip_restricted';
     if (user.devauth_enabled) {
-      if (!client.appKey || !(await this.deps.appKeys.useKey(user.id, hashToken(client.appKey)))) return 'devauth_failed';
+      if (!client.appKey || !(await this.deps.appKeys.useKey(user.id, hashToken(client.appKey))))
+        return 'devauth_failed';
     }
     return null;
   }
@@ -108,7 +109,10 @@ export class AuthService {
   }
 
   /** Re-checks an open session against locks, IP rules and device authentication; a failure ends it. */
-  async checkLogin(auth: AuthContext, client: ClientInfo): Promise<{ ok: true; user: UserInfo } | { ok: false; reason: LoginFailureReason }> {
+  async checkLogin(
+    auth: AuthContext,
+    client: ClientInfo,
+  ): Promise<{ ok: true; user: UserInfo } | { ok: false; reason: LoginFailureReason }> {
     const user = await this.deps.users.findInCustomer(auth.user.customerId, auth.user.id);
     if (!user) throw new NotFoundError('user');
     const problem = await this.accessProblem(user, client);
@@ -158,7 +162,8 @@ export class AuthService {
     if (!(await verifyPassword(user.password_hash, currentPassword))) {
       throw FieldErrors.of('currentPassword', 'is incorrect');
     }
-    if (currentPassword === newPassword) throw FieldErrors.of('password', 'must differ from the current password');
+    if (currentPassword === newPassword)
+      throw FieldErrors.of('password', 'must differ from the current password');
     await users.update(user.customer_id, user.id, {
       password_hash: await hashPassword(newPassword),
       password_changed_at: new Date(),

@@ -50,7 +50,11 @@ describe('POST api/auth/login', () => {
     const { user } = await createTenant(t.db);
     const cookie = await login(t.app, user);
     const token = cookie.split('=')[1] ?? '';
-    const rows = await t.db.selectFrom('sessions').select('token_hash').where('user_id', '=', user.id).execute();
+    const rows = await t.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.token_hash).not.toBe(token);
     expect(rows[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -86,13 +90,20 @@ describe('POST api/auth/login', () => {
 
   it('locks the account for a period after repeated failures (system_locked), even for the right password', async () => {
     const { user } = await createTenant(t.db);
-    for (let i = 0; i < 3; i++) expect((await loginReq({ email: user.email, password: 'nope-nope' })).json().data.reason).toBe('invalid_credentials');
+    for (let i = 0; i < 3; i++)
+      expect((await loginReq({ email: user.email, password: 'nope-nope' })).json().data.reason).toBe(
+        'invalid_credentials',
+      );
     const locked = await loginReq({ email: user.email, password: user.password });
     expect(locked.statusCode).toBe(401);
     expect(locked.json().data.reason).toBe('system_locked');
 
     // The lock lapses with time: move it into the past.
-    await t.db.updateTable('users').set({ system_locked_until: sql`now() - interval '1 second'` }).where('id', '=', user.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ system_locked_until: sql`now() - interval '1 second'` })
+      .where('id', '=', user.id)
+      .execute();
     expect((await loginReq({ email: user.email, password: user.password })).statusCode).toBe(200);
   });
 
@@ -123,22 +134,37 @@ describe('POST api/auth/login', () => {
   it('refuses a login from outside the IP allow-list (ip_restricted) and accepts one inside it', async () => {
     const { user, customer } = await createTenant(t.db);
     await t.services.ipAllow.add(customer.id, null, '10.20.0.0/16', 'office');
-    const outside = await loginReq({ email: user.email, password: user.password }, { remoteAddress: '192.0.2.10' });
+    const outside = await loginReq(
+      { email: user.email, password: user.password },
+      { remoteAddress: '192.0.2.10' },
+    );
     expect(outside.json()).toEqual({ result: 'failed', data: { reason: 'ip_restricted' } });
-    const inside = await loginReq({ email: user.email, password: user.password }, { remoteAddress: '10.20.3.4' });
+    const inside = await loginReq(
+      { email: user.email, password: user.password },
+      { remoteAddress: '10.20.3.4' },
+    );
     expect(inside.statusCode).toBe(200);
   });
 
   it('refuses a browser that is not registered when device authentication is on (devauth_failed)', async () => {
     const { user } = await createTenant(t.db);
     const cookie = await login(t.app, user);
-    const created = await as(t.app, cookie, { method: 'POST', url: '/api/auth/appkey', payload: { name: 'Front desk PC' } });
+    const created = await as(t.app, cookie, {
+      method: 'POST',
+      url: '/api/auth/appkey',
+      payload: { name: 'Front desk PC' },
+    });
     expect(created.statusCode).toBe(200);
     const appKey: string = created.json().data.appKey;
     await t.services.users.setDeviceAuthentication(user.email, true);
 
-    expect((await loginReq({ email: user.email, password: user.password })).json().data.reason).toBe('devauth_failed');
-    expect((await loginReq({ email: user.email, password: user.password, appKey: 'f'.repeat(64) })).json().data.reason).toBe('devauth_failed');
+    expect((await loginReq({ email: user.email, password: user.password })).json().data.reason).toBe(
+      'devauth_failed',
+    );
+    expect(
+      (await loginReq({ email: user.email, password: user.password, appKey: 'f'.repeat(64) })).json().data
+        .reason,
+    ).toBe('devauth_failed');
     expect((await loginReq({ email: user.email, password: user.password, appKey })).statusCode).toBe(200);
   });
 
@@ -163,7 +189,12 @@ describe('POST api/auth/login with bad input', () => {
   });
 
   it('malformed JSON -> 400 on body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ errors: { body: ['is not valid JSON'] } });
   });
@@ -175,7 +206,12 @@ describe('POST api/auth/login with bad input', () => {
   });
 
   it('not JSON -> 415', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'email=a' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=a',
+    });
     expect(res.statusCode).toBe(415);
   });
 
@@ -192,7 +228,12 @@ describe('login rate limit', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const res = await limited.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.7', payload: { email: 'x@y.example', password: TEST_PASSWORD } });
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '198.51.100.7',
+          payload: { email: 'x@y.example', password: TEST_PASSWORD },
+        });
         statuses.push(res.statusCode);
       }
       expect(statuses).toEqual([401, 401, 401, 429]);

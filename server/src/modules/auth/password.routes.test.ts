@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-const change = (cookie: string, payload: object) => as(t.app, cookie, { method: 'PUT', url: '/api/auth/password', payload });
+const change = (cookie: string, payload: object) =>
+  as(t.app, cookie, { method: 'PUT', url: '/api/auth/password', payload });
 
 describe('PUT api/auth/password', () => {
   it('changes the password, keeps this session and ends every other one', async () => {
@@ -20,21 +21,32 @@ describe('PUT api/auth/password', () => {
     expect((await as(t.app, cookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
     expect((await as(t.app, otherDevice, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
     await login(t.app, { email: user.email, password: 'brand-new-1' });
-    const old = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password } });
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
     expect(old.statusCode).toBe(401);
   });
 
   it('stores an argon2id hash, never the password', async () => {
     const { user } = await createTenant(t.db);
     await change(await login(t.app, user), { currentPassword: user.password, password: 'another-pw-2' });
-    const row = await t.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.password_hash).not.toContain('another-pw-2');
   });
 
   it('403 without modPassword, and the password stays', async () => {
     const { user } = await createTenant(t.db, { live: true });
-    const res = await change(await login(t.app, user), { currentPassword: user.password, password: 'brand-new-1' });
+    const res = await change(await login(t.app, user), {
+      currentPassword: user.password,
+      password: 'brand-new-1',
+    });
     expect(res.statusCode).toBe(403);
     await login(t.app, user);
   });
@@ -62,6 +74,9 @@ describe('PUT api/auth/password', () => {
 
   it('accepts exactly 6 characters (core.md §9 minimum)', async () => {
     const { user } = await createTenant(t.db);
-    expect((await change(await login(t.app, user), { currentPassword: user.password, password: '123456' })).statusCode).toBe(200);
+    expect(
+      (await change(await login(t.app, user), { currentPassword: user.password, password: '123456' }))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -12,7 +12,13 @@ export interface ActiveSession {
 export class SessionRepository {
   constructor(private readonly db: Db) {}
 
-  async create(input: { tokenHash: string; userId: number; expiresAt: Date; ip: string; userAgent: string | null }) {
+  async create(input: {
+    tokenHash: string;
+    userId: number;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string | null;
+  }) {
     return this.db
       .insertInto('sessions')
       .values({
@@ -44,7 +50,11 @@ export class SessionRepository {
   }
 
   async touch(sessionId: number): Promise<void> {
-    await this.db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', sessionId).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql`now()` })
+      .where('id', '=', sessionId)
+      .execute();
   }
 
   async revoke(sessionId: number): Promise<void> {

@@ -13,7 +13,12 @@ const me = (cookie: string) => as(t.app, cookie, { method: 'GET', url: '/api/aut
 
 describe('GET api/auth/me', () => {
   it('401 without a session, with a made-up token and with a malformed cookie', async () => {
-    for (const cookie of ['', `cw_session=${'a'.repeat(64)}`, 'cw_session=%%%', `cw_session=${'b'.repeat(5000)}`]) {
+    for (const cookie of [
+      '',
+      `cw_session=${'a'.repeat(64)}`,
+      'cw_session=%%%',
+      `cw_session=${'b'.repeat(5000)}`,
+    ]) {
       const res = await me(cookie);
       expect(res.statusCode).toBe(401);
       expect(res.json().error.code).toBe('unauthorized');
@@ -39,23 +44,39 @@ describe('session expiry', () => {
     const { user } = await createTenant(t.db);
     const cookie = await login(t.app, user);
     expect((await me(cookie)).statusCode).toBe(200);
-    await t.db.updateTable('sessions').set({ last_seen_at: sql`now() - interval '31 minutes'` }).where('user_id', '=', user.id).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql`now() - interval '31 minutes'` })
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
   it('keeps an active session alive by touching it', async () => {
     const { user } = await createTenant(t.db);
     const cookie = await login(t.app, user);
-    await t.db.updateTable('sessions').set({ last_seen_at: sql`now() - interval '29 minutes'` }).where('user_id', '=', user.id).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql`now() - interval '29 minutes'` })
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await me(cookie)).statusCode).toBe(200);
-    const row = await t.db.selectFrom('sessions').select(sql<boolean>`last_seen_at > now() - interval '1 minute'`.as('fresh')).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('sessions')
+      .select(sql<boolean>`last_seen_at > now() - interval '1 minute'`.as('fresh'))
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.fresh).toBe(true);
   });
 
   it('ends a session past its absolute expiry however active', async () => {
     const { user } = await createTenant(t.db);
     const cookie = await login(t.app, user);
-    await t.db.updateTable('sessions').set({ expires_at: sql`now() - interval '1 second'` }).where('user_id', '=', user.id).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await me(cookie)).statusCode).toBe(401);
   });
 });
@@ -80,12 +101,18 @@ describe('POST api/auth/logout', () => {
 
 describe('POST api/auth/checklogin', () => {
   it('401 without a session', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/checklogin', payload: {} })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/checklogin', payload: {} })).statusCode,
+    ).toBe(401);
   });
 
   it('answers success with the user info for a valid session', async () => {
     const { user } = await createTenant(t.db);
-    const res = await as(t.app, await login(t.app, user), { method: 'POST', url: '/api/auth/checklogin', payload: {} });
+    const res = await as(t.app, await login(t.app, user), {
+      method: 'POST',
+      url: '/api/auth/checklogin',
+      payload: {},
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ result: 'success', data: { b_user_id: user.id } });
   });
@@ -93,12 +120,22 @@ describe('POST api/auth/checklogin', () => {
   it('answers failed with devauth_failed when device authentication was turned on since, and ends the session', async () => {
     const { user } = await createTenant(t.db);
     const cookie = await login(t.app, user);
-    const key = (await as(t.app, cookie, { method: 'POST', url: '/api/auth/appkey', payload: { name: 'Office' } })).json().data.appKey;
+    const key = (
+      await as(t.app, cookie, { method: 'POST', url: '/api/auth/appkey', payload: { name: 'Office' } })
+    ).json().data.appKey;
     await t.services.users.setDeviceAuthentication(user.email, true);
 
-    const ok = await as(t.app, cookie, { method: 'POST', url: '/api/auth/checklogin', payload: { appKey: key } });
+    const ok = await as(t.app, cookie, {
+      method: 'POST',
+      url: '/api/auth/checklogin',
+      payload: { appKey: key },
+    });
     expect(ok.json().result).toBe('success');
-    const res = await as(t.app, cookie, { method: 'POST', url: '/api/auth/checklogin', payload: { appKey: null } });
+    const res = await as(t.app, cookie, {
+      method: 'POST',
+      url: '/api/auth/checklogin',
+      payload: { appKey: null },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: 'failed', data: { reason: 'devauth_failed' } });
     expect((await me(cookie)).statusCode).toBe(401);
@@ -129,7 +166,12 @@ describe('same-origin guard for state-changing calls', () => {
   });
 
   it('refuses a cross-site fetch without Origin', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'sec-fetch-site': 'cross-site' }, payload: { email: 'a@b.example', password: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      payload: { email: 'a@b.example', password: 'x' },
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -142,12 +184,20 @@ describe('same-origin guard for state-changing calls', () => {
       payload: { email: user.email, password: user.password },
     });
     expect(same.statusCode).toBe(200);
-    const program = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password } });
+    const program = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
     expect(program.statusCode).toBe(200);
   });
 
   it('does not apply to reads', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/settings/env', headers: { origin: 'https://elsewhere.example' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/settings/env',
+      headers: { origin: 'https://elsewhere.example' },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -20,6 +20,11 @@ export class LocationRepository {
   }
 
   listByCustomer(customerId: number) {
-    return this.db.selectFrom('locations').selectAll().where('customer_id', '=', customerId).orderBy('id').execute();
+    return this.db
+      .selectFrom('locations')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .orderBy('id')
+      .execute();
   }
 }

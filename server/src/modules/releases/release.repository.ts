@@ -13,6 +13,11 @@ export class ReleaseRepository {
   }
 
   listNewestFirst() {
-    return this.db.selectFrom('releases').selectAll().orderBy('released_on', 'desc').orderBy('id', 'desc').execute();
+    return this.db
+      .selectFrom('releases')
+      .selectAll()
+      .orderBy('released_on', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
   }
 }

@@ -5,7 +5,11 @@ export class TagRepository {
   constructor(private readonly db: Db) {}
 
   insert(customerId: number, code: string, name: string) {
-    return this.db.insertInto('tags').values({ customer_id: customerId, code, name }).returningAll().executeTakeFirstOrThrow();
+    return this.db
+      .insertInto('tags')
+      .values({ customer_id: customerId, code, name })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   /** Links cameras to a tag; both must belong to the customer, links already present are kept. */

@@ -29,7 +29,9 @@ export function permissionsOf(row: UserRow): Permissions {
   return out;
 }
 
-export function permissionValues(perms: Partial<Permissions>): Partial<Record<(typeof permissionColumns)[keyof Permissions], boolean>> {
+export function permissionValues(
+  perms: Partial<Permissions>,
+): Partial<Record<(typeof permissionColumns)[keyof Permissions], boolean>> {
   const out: Partial<Record<(typeof permissionColumns)[keyof Permissions], boolean>> = {};
   for (const [flag, value] of Object.entries(perms) as [keyof Permissions, boolean | undefined][]) {
     if (value !== undefined) out[permissionColumns[flag]] = value;

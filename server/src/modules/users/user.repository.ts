@@ -25,7 +25,12 @@ export class UserRepository {
   }
 
   listByCustomer(customerId: number): Promise<UserRow[]> {
-    return this.db.selectFrom('users').selectAll().where('customer_id', '=', customerId).orderBy('id').execute();
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .orderBy('id')
+      .execute();
   }
 
   async hasChildren(customerId: number, userId: number): Promise<boolean> {

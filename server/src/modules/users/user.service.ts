@@ -68,7 +68,11 @@ export class UserService {
   /** Lifts any lock, including the temporary one after repeated failed logins. */
   async unlock(email: string): Promise<void> {
     const user = await this.byEmail(email);
-    await this.users.update(user.customer_id, user.id, { lock_state: 'none', failed_login_count: 0, system_locked_until: null });
+    await this.users.update(user.customer_id, user.id, {
+      lock_state: 'none',
+      failed_login_count: 0,
+      system_locked_until: null,
+    });
   }
 
   async setPermissions(email: string, permissions: Partial<Permissions>): Promise<UserRow> {
