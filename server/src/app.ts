@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { InFlight } from './http/in-flight.ts';
 import type { ServeContext } from './http/serve.ts';
 import { sessionTokenOf } from './http/session-cookie.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -33,6 +34,8 @@ export interface App {
   services: Services;
   /** Every route registered, as `METHOD /path`; what the OpenAPI test checks against the contract. */
   routes: string[];
+  /** Handlers still running; shutdown waits for them before closing the database. */
+  inFlight: InFlight;
 }
 
 export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<App> {
@@ -76,13 +79,15 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   registerOriginCheck(app, config.publicOrigin);
 
   const services = createServices(config, db);
+  const inFlight = new InFlight();
   const ctx: ServeContext = {
     app,
+    inFlight,
     resolveSession: (request) => services.auth.resolveSession(sessionTokenOf(request)),
   };
   registerAuthRoutes(ctx, { auth: services.auth, appKeys: services.appKeys, config });
   registerSettingsRoutes(ctx, config);
 
   await app.ready();
-  return { app, services, routes };
+  return { app, services, routes, inFlight };
 }

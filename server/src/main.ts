@@ -67,7 +67,11 @@ async function main(): Promise<void> {
     if (err) logger.error({ err }, 'shutting down after an error');
     else logger.info({ signal }, 'shutting down');
     stopMaintenance();
-    if (web) await web.app.close();
+    if (web) {
+      await web.app.close();
+      if (!(await web.inFlight.idle(8_000)))
+        logger.warn({ running: web.inFlight.size }, 'handlers still running at shutdown');
+    }
     await database.close();
   });
 }

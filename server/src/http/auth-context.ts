@@ -1,5 +1,6 @@
 // Who is calling: set on every request by the session check before a handler runs.
 import type { FastifyRequest } from 'fastify';
+import type { UserInfo } from '@camwatch/contract/auth';
 import type { Permissions } from '@camwatch/contract/permissions';
 
 export interface AuthUser {
@@ -15,6 +16,8 @@ export interface AuthUser {
 export interface AuthContext {
   sessionId: number;
   user: AuthUser;
+  /** The user info as of this request, read together with the session. */
+  info: UserInfo;
 }
 
 /** Resolves the caller's session; `null` when there is none or it is no longer valid. */

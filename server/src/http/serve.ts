@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { CallDef } from '@camwatch/contract/call';
 import { UnauthorizedError } from '../lib/errors.ts';
 import type { AuthContext, SessionResolver } from './auth-context.ts';
+import type { InFlight } from './in-flight.ts';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -32,10 +33,11 @@ export interface ServeOptions {
 export interface ServeContext {
   app: FastifyInstance;
   resolveSession: SessionResolver;
+  inFlight: InFlight;
 }
 
 export function serve<C extends CallDef>(
-  { app, resolveSession }: ServeContext,
+  { app, resolveSession, inFlight }: ServeContext,
   call: C,
   handler: CallHandler<C>,
   options: ServeOptions = {},
@@ -55,20 +57,21 @@ export function serve<C extends CallDef>(
       ...(call.body ? { body: call.body } : {}),
       response: call.responses,
     },
-    preHandler: async (request) => {
-      request.auth = await resolveSession(request);
-      if (call.access === 'session' && !request.auth) throw new UnauthorizedError();
-    },
+    // The session check runs inside the tracked handler so shutdown waits for it too.
     handler: (request, reply) =>
-      handler(
-        {
-          params: request.params as Out<C['params']>,
-          query: request.query as Out<C['query']>,
-          body: request.body as Out<C['body']>,
-          auth: request.auth as CallRequest<C>['auth'],
-          raw: request,
-        },
-        reply,
-      ),
+      inFlight.run(async () => {
+        request.auth = await resolveSession(request);
+        if (call.access === 'session' && !request.auth) throw new UnauthorizedError();
+        return handler(
+          {
+            params: request.params as Out<C['params']>,
+            query: request.query as Out<C['query']>,
+            body: request.body as Out<C['body']>,
+            auth: request.auth as CallRequest<C>['auth'],
+            raw: request,
+          },
+          reply,
+        );
+      }),
   });
 }

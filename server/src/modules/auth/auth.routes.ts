@@ -60,7 +60,7 @@ export function registerAuthRoutes(ctx: ServeContext, { auth, appKeys, config }:
     return { result: 'success' as const, data: outcome.user };
   });
 
-  serve(ctx, meCall, async ({ auth: caller }) => ({ data: await auth.userInfo(caller) }));
+  serve(ctx, meCall, async ({ auth: caller }) => ({ data: caller.info }));
 
   serve(ctx, appKeyListCall, async ({ auth: caller }) => ({ data: await appKeys.list(caller) }));
 

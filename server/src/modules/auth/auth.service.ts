@@ -8,6 +8,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passw
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { CustomerRepository } from '../customers/customer.repository.ts';
 import { permissionsOf } from '../users/permission-columns.ts';
+import { toUserInfo } from '../users/user-info.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { AppKeyRepository } from './app-key.repository.ts';
 import type { IpAllowRepository } from './ip-allow.repository.ts';
@@ -96,6 +97,7 @@ export class AuthService {
     const { user } = found;
     return {
       sessionId: found.sessionId,
+      info: toUserInfo(user, found.customer, found.hasChildUser),
       user: {
         id: user.id,
         customerId: user.customer_id,
@@ -127,30 +129,13 @@ export class AuthService {
     if (token && token.length <= 200) await this.deps.sessions.revokeByTokenHash(hashToken(token));
   }
 
-  async userInfo(auth: AuthContext): Promise<UserInfo> {
-    const user = await this.deps.users.findInCustomer(auth.user.customerId, auth.user.id);
-    if (!user) throw new NotFoundError('user');
-    return this.userInfoOf(user);
-  }
-
   private async userInfoOf(user: UserRow): Promise<UserInfo> {
     const [customer, hasChildUser] = await Promise.all([
       this.deps.customers.findById(user.customer_id),
       this.deps.users.hasChildren(user.customer_id, user.id),
     ]);
     if (!customer) throw new NotFoundError('customer');
-    return {
-      b_user_id: user.id,
-      email: user.email,
-      user_name: user.name,
-      customer_code: customer.code,
-      customer_name: customer.name,
-      permissions: permissionsOf(user),
-      hasChildUser,
-      isChild: user.parent_user_id !== null,
-      parentUserId: user.parent_user_id,
-      devauthEnabled: user.devauth_enabled,
-    };
+    return toUserInfo(user, customer, hasChildUser);
   }
 
   /** Changes the password (needs modPassword) and ends every other session of the user. */

@@ -7,6 +7,8 @@ export interface ActiveSession {
   sessionId: number;
   lastSeenAt: Date;
   user: UserRow;
+  customer: { code: string; name: string };
+  hasChildUser: boolean;
 }
 
 export class SessionRepository {
@@ -32,21 +34,43 @@ export class SessionRepository {
       .executeTakeFirstOrThrow();
   }
 
-  /** The session and its user, if the session is neither revoked nor past its absolute or idle expiry. */
+  /**
+   * The session with its user, customer and whether the user has children, in one query (this runs on
+   * every authenticated request), if the session is neither revoked nor past its absolute or idle expiry.
+   */
   async findActive(tokenHash: string, idleMs: number): Promise<ActiveSession | undefined> {
     const row = await this.db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
+      .innerJoin('customers as c', 'c.id', 'u.customer_id')
       .selectAll('u')
-      .select(['s.id as session_id', 's.last_seen_at as session_last_seen_at'])
+      .select([
+        's.id as session_id',
+        's.last_seen_at as session_last_seen_at',
+        'c.code as customer_code',
+        'c.name as customer_name',
+      ])
+      .select((eb) =>
+        eb
+          .exists(
+            eb.selectFrom('users as child').select('child.id').whereRef('child.parent_user_id', '=', 'u.id'),
+          )
+          .as('has_child_user'),
+      )
       .where('s.token_hash', '=', tokenHash)
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', sql<Date>`now()`)
       .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${idleMs / 1000})`)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { session_id, session_last_seen_at, ...user } = row;
-    return { sessionId: session_id, lastSeenAt: session_last_seen_at, user };
+    const { session_id, session_last_seen_at, customer_code, customer_name, has_child_user, ...user } = row;
+    return {
+      sessionId: session_id,
+      lastSeenAt: session_last_seen_at,
+      user,
+      customer: { code: customer_code, name: customer_name },
+      hasChildUser: has_child_user === true,
+    };
   }
 
   async touch(sessionId: number): Promise<void> {
