@@ -1,6 +1,11 @@
 // Lint rules, including the house's import boundaries (docs/architecture.md, "Rules of the house").
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import fs from 'node:fs';
+
+const webFeatures = fs.existsSync('web/src/features') ? fs.readdirSync('web/src/features') : [];
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -75,6 +80,49 @@ export default tseslint.config(
           patterns: [
             { group: ['**/*.routes', '**/*.routes.ts'], message: 'services never import routes' },
             { group: ['fastify'], message: 'services are HTTP-free' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['web/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
+    // Features do not import each other or the app shell; app/ composes them (bulletproof-react).
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message: 'features must not import other features; compose them in app/',
+            })),
+            {
+              target: './web/src/features',
+              from: './web/src/app',
+              message: 'features must not import the app shell',
+            },
+            {
+              target: ['./web/src/lib', './web/src/components'],
+              from: ['./web/src/features', './web/src/app'],
+              message: 'shared code must not depend on features or the app',
+            },
           ],
         },
       ],

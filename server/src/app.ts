@@ -1,4 +1,5 @@
 // Builds the Fastify app from the modules. The only file that registers routes.
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -14,19 +15,22 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { registerWebApp } from './http/web-app.ts';
 import { InFlight } from './http/in-flight.ts';
 import type { ServeContext } from './http/serve.ts';
 import { sessionTokenOf } from './http/session-cookie.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { createServices, type Services } from './services.ts';
-import { APP_VERSION } from './version.ts';
+import { APP_VERSION } from '@camwatch/contract/constants';
 
 export interface BuildAppOptions {
   config: Config;
   db: Db;
   /** A pino logger; none means silent (tests). */
   logger?: FastifyBaseLogger;
+  /** The built web app to serve; none in API-only tests. */
+  webDistDir?: string;
 }
 
 export interface App {
@@ -38,7 +42,7 @@ export interface App {
   inFlight: InFlight;
 }
 
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,
@@ -56,6 +60,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandling(app);
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
@@ -87,6 +92,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   };
   registerAuthRoutes(ctx, { auth: services.auth, appKeys: services.appKeys, config });
   registerSettingsRoutes(ctx, config);
+  if (webDistDir) await registerWebApp(app, webDistDir);
 
   await app.ready();
   return { app, services, routes, inFlight };

@@ -47,6 +47,8 @@ const envSchema = z.object({
   GA_TRACKING_ID: optionalText,
   GOOGLE_MAPS_API_KEY: optionalText,
   ADMIN_SYSTEM_URL: optionalText.refine((v) => v === null || URL.canParse(v), { message: 'must be a URL' }),
+  PARTNER_SITE_URL: optionalText.refine((v) => v === null || URL.canParse(v), { message: 'must be a URL' }),
+  CONTACT_URL: z.string().trim().min(1).default('/help#contact'),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   SEED_DEMO: booleanFlag.optional(),
@@ -79,6 +81,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     gaTrackingId: env.GA_TRACKING_ID,
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
     adminSystemUrl: env.ADMIN_SYSTEM_URL,
+    partnerSiteUrl: env.PARTNER_SITE_URL,
+    contactUrl: env.CONTACT_URL,
     mapTileUrl: env.MAP_TILE_URL,
     mapAttribution: env.MAP_ATTRIBUTION,
     /** Undefined: the default (seed an empty embedded database only). */

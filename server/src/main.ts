@@ -1,5 +1,7 @@
 // Entry point: `node server/src/main.ts [api|worker|all]` (default all, or SERVER_ROLE).
 // api serves HTTP; worker runs background maintenance; all does both in one process.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { buildApp } from './app.ts';
@@ -8,6 +10,9 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
 import { seedDemoIfWanted } from './db/seed/demo-seed.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
+
+/** The web app built by `npm run build -w web`. */
+const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 const roles = ['api', 'worker', 'all'] as const;
 type Role = (typeof roles)[number];
@@ -57,7 +62,9 @@ async function main(): Promise<void> {
 
   const stopMaintenance = role === 'api' ? () => {} : startMaintenance(db, logger);
   const web =
-    role === 'worker' ? null : await buildApp({ config, db, logger: logger.child({ component: 'http' }) });
+    role === 'worker'
+      ? null
+      : await buildApp({ config, db, logger: logger.child({ component: 'http' }), webDistDir: WEB_DIST_DIR });
   if (web) {
     await web.app.listen({ port: config.port, host: config.host });
     logger.info({ ms: Date.now() - started }, `CamWatch ${role} ready at http://localhost:${config.port}`);

@@ -125,7 +125,11 @@ export const appKeyListCall = defineCall({
 });
 
 export const appKeyCreateBody = z.object({
-  name: z.string().trim().min(1, { message: 'is required' }).max(100, { message: 'must be at most 100 characters' }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'is required' })
+    .max(100, { message: 'must be at most 100 characters' }),
 });
 
 export const appKeyCreateCall = defineCall({

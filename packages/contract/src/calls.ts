@@ -11,7 +11,30 @@ import {
   meCall,
   passwordUpdateCall,
 } from './auth.ts';
+import { archiveVideoCall, archivesCall } from './archives.ts';
+import { cameraDetailCall, cameraListCall } from './cameras.ts';
+import { childUserAppKeyDeleteCall, childUserListCall, childUserUpdateCall } from './child-users.ts';
+import { feedbackCall } from './feedback.ts';
+import { liveStartCall, snapshotsCall, streamingCall } from './live.ts';
+import { locationAreaCall, locationCityCall, locationDetailCall, locationRangeCall } from './locations.ts';
+import {
+  notificationListCall,
+  notificationMarkReadCall,
+  notificationReadListCall,
+  pushSubscribeCall,
+  pushUnsubscribeCall,
+  vapidKeyCall,
+} from './notifications.ts';
+import {
+  operationAnalysisSettingCall,
+  operationAreaSettingUpdateCall,
+  operationDetectionSettingUpdateCall,
+} from './operation-analysis.ts';
+import { passwordResetRequestCall } from './password-reset.ts';
+import { releaseListCall } from './releases.ts';
 import { envSettingsCall } from './settings.ts';
+import { tagAssignCall, tagCreateCall, tagDeleteCall, tagListCall, tagUpdateCall } from './tags.ts';
+import { weatherCall } from './weather.ts';
 
 export const allCalls: readonly CallDef[] = [
   meCall,
@@ -23,6 +46,38 @@ export const allCalls: readonly CallDef[] = [
   appKeyDeleteCall,
   passwordUpdateCall,
   envSettingsCall,
+  passwordResetRequestCall,
+  cameraListCall,
+  cameraDetailCall,
+  liveStartCall,
+  streamingCall,
+  snapshotsCall,
+  archivesCall,
+  archiveVideoCall,
+  tagListCall,
+  tagCreateCall,
+  tagUpdateCall,
+  tagDeleteCall,
+  tagAssignCall,
+  locationAreaCall,
+  locationCityCall,
+  locationRangeCall,
+  locationDetailCall,
+  weatherCall,
+  notificationListCall,
+  notificationReadListCall,
+  notificationMarkReadCall,
+  vapidKeyCall,
+  pushSubscribeCall,
+  pushUnsubscribeCall,
+  feedbackCall,
+  releaseListCall,
+  childUserListCall,
+  childUserUpdateCall,
+  childUserAppKeyDeleteCall,
+  operationAnalysisSettingCall,
+  operationDetectionSettingUpdateCall,
+  operationAreaSettingUpdateCall,
 ];
 
 /** `METHOD /path` of a call, the key used to match served routes against the contract. */

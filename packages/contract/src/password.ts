@@ -24,7 +24,11 @@ export function passwordChangeProblems(password: string, confirmation: string): 
     (confirmation.length > 0 && confirmation.length < PASSWORD_MIN_LENGTH)
   )
     problems.push('too_short');
-  if (password.length >= PASSWORD_MIN_LENGTH && confirmation.length >= PASSWORD_MIN_LENGTH && password !== confirmation)
+  if (
+    password.length >= PASSWORD_MIN_LENGTH &&
+    confirmation.length >= PASSWORD_MIN_LENGTH &&
+    password !== confirmation
+  )
     problems.push('mismatch');
   return problems;
 }

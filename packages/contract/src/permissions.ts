@@ -1,5 +1,7 @@
 // Rights are flags, not roles (core.md §6, advanced.md §6).
 import { z } from 'zod';
+import { NO_LIVE_MODEL_CODE } from './constants.ts';
+import { isTltMode, type EnvironmentMode, type ExperimentalFeature } from './settings.ts';
 
 /** Every permission flag of core.md §3 in the spec's spelling, in the order the privileges dialog lists them. */
 export const permissionFlags = [
@@ -65,3 +67,124 @@ export const noPermissions: Permissions = {
   admin: false,
   partner: false,
 };
+
+// ── Rules built on the flags (core.md §4, §6; advanced.md §6) ───────────────────────────
+
+type Rights = Pick<Permissions, PermissionFlag>;
+
+/** PTZ control needs live and ptz. */
+export const canUsePtz = (perms: Rights): boolean => perms.live && perms.ptz;
+
+/** Lighting needs live, the lighting flag and the experimental feature 'lighting'. */
+export const canUseLighting = (
+  perms: Rights,
+  experimentalFeatures: readonly ExperimentalFeature[],
+): boolean => perms.live && perms.lighting && experimentalFeatures.includes('lighting');
+
+/** Archive download needs archive and batchDownload; otherwise the client shows a no-permission tooltip. */
+export const canDownloadArchive = (perms: Rights): boolean => perms.archive && perms.batchDownload;
+
+/** Skip-to-latest and the multi-video date picker need archive. */
+export const canUseArchiveControls = (perms: Rights): boolean => perms.archive;
+
+/** The more-menu is enabled when live is off in single view, or when batchDownload, ptz or configEnterAlert is held. */
+export const isMoreMenuEnabled = (opts: {
+  isLiveOn: boolean;
+  isSingleView: boolean;
+  perms: Rights;
+}): boolean =>
+  (!opts.isLiveOn && opts.isSingleView) ||
+  opts.perms.batchDownload ||
+  opts.perms.ptz ||
+  opts.perms.configEnterAlert;
+
+/** What a camera brings to the live decision. */
+export interface LiveCamera {
+  use_nolive: boolean;
+  model_code: string;
+}
+
+/** Live is possible with the live right on a camera that has live (not flagged no-live, not model L21). */
+export const isLivePossible = (perms: Rights, camera: LiveCamera): boolean =>
+  perms.live && !camera.use_nolive && camera.model_code !== NO_LIVE_MODEL_CODE;
+
+/** The LIVE switch shows when live is possible and the user has archive permission (there is something to switch to). */
+export const liveSwitchVisible = (opts: { isLivePossible: boolean; perms: Rights }): boolean =>
+  opts.isLivePossible && opts.perms.archive;
+export const canSwitchLive = liveSwitchVisible;
+
+/** Screenshot is enabled only when live is possible and on. */
+export const canTakeScreenshot = (opts: { isLivePossible: boolean; isLiveOn: boolean }): boolean =>
+  opts.isLivePossible && opts.isLiveOn;
+
+export type MultiVideoMode = 'live' | 'archive';
+
+/** Multi-video modes the user may pick: both only with both rights; otherwise live follows the live right. */
+export const multiVideoModes = (perms: Rights): MultiVideoMode[] => {
+  if (perms.live && perms.archive) return ['live', 'archive'];
+  if (perms.live) return ['live'];
+  if (perms.archive) return ['archive'];
+  return [];
+};
+
+/** Whether the multi-video wall offers the live/archive toggle. */
+export const canToggleMultiVideoMode = (perms: Rights): boolean => perms.live && perms.archive;
+
+/** The mode the multi-video wall starts in: live when the live right is held. */
+export const initialMultiVideoMode = (perms: Rights): MultiVideoMode => (perms.live ? 'live' : 'archive');
+
+export const privilegeKeys = [
+  'liveControl',
+  'viewArchive',
+  'ptz',
+  'passwordChange',
+  'deviceAuthentication',
+  'multiVideoPlayback',
+  'heatmap',
+  'peopleCount',
+  'motionDetectionSetting',
+  'enterAlertSetting',
+  'personTrackingSetting',
+  'operationAnalysisSetting',
+  'batchDownload',
+] as const;
+export type PrivilegeKey = (typeof privilegeKeys)[number];
+
+export interface Privilege {
+  key: PrivilegeKey;
+  available: boolean;
+  /** Shown with a "PC only" note. */
+  pcOnly: boolean;
+}
+
+const tltOnlyPrivileges: readonly PrivilegeKey[] = [
+  'enterAlertSetting',
+  'personTrackingSetting',
+  'operationAnalysisSetting',
+];
+
+/**
+ * The check-privileges dialog (advanced.md §6): each right, in the spec's order, as available or not.
+ * The TLT-only settings are listed only in TLT environment modes.
+ */
+export function privilegeList(perms: Rights, environmentMode: EnvironmentMode): Privilege[] {
+  const available: Record<PrivilegeKey, boolean> = {
+    liveControl: perms.live,
+    viewArchive: perms.archive,
+    ptz: canUsePtz(perms),
+    passwordChange: perms.modPassword,
+    deviceAuthentication: perms.modDevauth,
+    multiVideoPlayback: perms.live || perms.archive,
+    heatmap: perms.heatmap,
+    peopleCount: perms.analytics,
+    motionDetectionSetting: perms.configMotion,
+    enterAlertSetting: perms.configEnterAlert,
+    personTrackingSetting: perms.configPersonTracking,
+    operationAnalysisSetting: perms.configOperationAnalysis,
+    batchDownload: perms.batchDownload,
+  };
+  const isTlt = isTltMode(environmentMode);
+  return privilegeKeys
+    .filter((key) => isTlt || !tltOnlyPrivileges.includes(key))
+    .map((key) => ({ key, available: available[key], pcOnly: key === 'multiVideoPlayback' }));
+}

@@ -19,6 +19,8 @@ export const envSettingsSchema = z
     gaTrackingId: z.string().nullable(),
     googleMapsApiKey: z.string().nullable(),
     adminSystemUrl: z.string().nullable(),
+    partnerSiteUrl: z.string().nullable(),
+    contactUrl: z.string(),
     mapTileUrl: z.string(),
     mapAttribution: z.string(),
     version: z.string(),
@@ -38,3 +40,11 @@ export const envSettingsCall = defineCall({
 
 /** TLT modes unlock entry detection, person tracking and operation analysis (core.md §1). */
 export const isTltMode = (mode: EnvironmentMode): boolean => mode.startsWith('TLT');
+
+/**
+ * Releases in the side navigation and the Announcement notification tab appear "for certain environment
+ * modes" (core.md §2, §9; advanced.md §1), which the spec does not name. L21 is the reduced time-lapse
+ * product line without live functions, so we leave them out there and show them in the others.
+ */
+export const modeShowsReleases = (mode: EnvironmentMode): boolean => mode !== 'L21';
+export const modeShowsAnnouncements = (mode: EnvironmentMode): boolean => mode !== 'L21';

@@ -9,6 +9,7 @@ beforeAll(async () => {
     EXPERIMENTAL_FEATURES: 'lighting',
     GA_TRACKING_ID: 'G-TEST123',
     ADMIN_SYSTEM_URL: 'https://admin.example.com/',
+    PARTNER_SITE_URL: 'https://partners.example.com/',
     MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png',
   });
 });
@@ -25,6 +26,8 @@ describe('GET api/settings/env', () => {
         gaTrackingId: 'G-TEST123',
         googleMapsApiKey: null,
         adminSystemUrl: 'https://admin.example.com/',
+        partnerSiteUrl: 'https://partners.example.com/',
+        contactUrl: '/help#contact',
         mapTileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png',
         mapAttribution: expect.any(String),
         version: '2.78.0',

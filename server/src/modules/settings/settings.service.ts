@@ -1,6 +1,6 @@
 // What the web app needs before anything else: environment mode, experimental features, tracking, map, links.
 import type { EnvSettings } from '@camwatch/contract/settings';
-import { APP_VERSION } from '../../version.ts';
+import { APP_VERSION } from '@camwatch/contract/constants';
 import type { Config } from '../../config.ts';
 
 export function envSettings(config: Config): EnvSettings {
@@ -10,6 +10,8 @@ export function envSettings(config: Config): EnvSettings {
     gaTrackingId: config.gaTrackingId,
     googleMapsApiKey: config.googleMapsApiKey,
     adminSystemUrl: config.adminSystemUrl,
+    partnerSiteUrl: config.partnerSiteUrl,
+    contactUrl: config.contactUrl,
     mapTileUrl: config.mapTileUrl,
     mapAttribution: config.mapAttribution,
     version: APP_VERSION,

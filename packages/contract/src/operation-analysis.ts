@@ -1,0 +1,84 @@
+// Operation analysis settings of one camera: the operation areas and the detection thresholds
+// (advanced.md §3, §5, §7). TLT environment modes only; changing them needs configOperationAnalysis.
+import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { cameraCodeSchema } from './cameras.ts';
+import { OPERATION_AREAS_MAX } from './constants.ts';
+import { dataEnvelope, errorBody, validationErrorBody } from './envelope.ts';
+import { polygonSchema } from './polygon.ts';
+
+export const operationAreaSchema = z
+  .object({
+    operationAreaName: z.string().trim().min(1, { message: 'is required' }).max(50),
+    points: polygonSchema,
+  })
+  .meta({ id: 'OperationArea' });
+export type OperationArea = z.infer<typeof operationAreaSchema>;
+
+export const operationAreaListSchema = z
+  .array(operationAreaSchema)
+  .max(OPERATION_AREAS_MAX, { message: `at most ${OPERATION_AREAS_MAX} areas` })
+  .refine((areas) => new Set(areas.map((a) => a.operationAreaName)).size === areas.length, {
+    message: 'area names must be unique',
+  });
+
+/** Rates and thresholds are fractions 0..1; the frame threshold counts frames. */
+export const detectionSettingSchema = z
+  .object({
+    personDetectionTargetAreaRate: z.number().min(0).max(1),
+    detectionFrameThreshold: z.number().int().min(1).max(1000),
+    personDetectionThreshold: z.number().min(0).max(1),
+    keypointDetectionThreshold: z.number().min(0).max(1),
+  })
+  .meta({ id: 'OperationDetectionSetting' });
+export type DetectionSetting = z.infer<typeof detectionSettingSchema>;
+
+export const operationAnalysisSettingSchema = z
+  .object({ operationAreaList: z.array(operationAreaSchema), detectionSetting: detectionSettingSchema })
+  .meta({ id: 'OperationAnalysisSetting' });
+export type OperationAnalysisSetting = z.infer<typeof operationAnalysisSettingSchema>;
+
+export const operationAnalysisParams = z.object({ cameraCode: cameraCodeSchema });
+
+const settingErrors = { 400: validationErrorBody, 401: errorBody, 403: errorBody, 404: errorBody } as const;
+
+export const operationAnalysisSettingCall = defineCall({
+  method: 'GET',
+  path: '/api/operation-analysis/camera/:cameraCode/setting',
+  summary: 'A camera’s operation areas and detection setting',
+  source: 'advanced.md §7',
+  tags: ['operation-analysis'],
+  access: 'session',
+  params: operationAnalysisParams,
+  responses: { 200: dataEnvelope(operationAnalysisSettingSchema), ...settingErrors },
+});
+
+export const detectionSettingBody = detectionSettingSchema;
+export type DetectionSettingBody = z.input<typeof detectionSettingBody>;
+
+export const operationDetectionSettingUpdateCall = defineCall({
+  method: 'PUT',
+  path: '/api/operation-analysis/camera/:cameraCode/setting/detection-setting',
+  summary: 'Replace a camera’s operation analysis detection setting',
+  source: 'advanced.md §7',
+  tags: ['operation-analysis'],
+  access: 'session',
+  params: operationAnalysisParams,
+  body: detectionSettingBody,
+  responses: { 200: dataEnvelope(operationAnalysisSettingSchema), ...settingErrors },
+});
+
+export const areaSettingBody = z.object({ operationAreaList: operationAreaListSchema });
+export type AreaSettingBody = z.input<typeof areaSettingBody>;
+
+export const operationAreaSettingUpdateCall = defineCall({
+  method: 'PUT',
+  path: '/api/operation-analysis/camera/:cameraCode/setting/area-setting',
+  summary: 'Replace a camera’s operation areas (at most 10, each at most 10 points, no crossing lines)',
+  source: 'advanced.md §5, §7',
+  tags: ['operation-analysis'],
+  access: 'session',
+  params: operationAnalysisParams,
+  body: areaSettingBody,
+  responses: { 200: dataEnvelope(operationAnalysisSettingSchema), ...settingErrors },
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { weatherFeatureCollectionSchema, weatherParams } from './weather.ts';
+
+describe('weather', () => {
+  it('core.md §5: date YYYY-MM-DD and time HH:mm are required', () => {
+    expect(weatherParams.safeParse({ date: '2024-05-01', time: '09:30', type: 'warning' }).success).toBe(
+      true,
+    );
+    expect(weatherParams.safeParse({ date: '2024-5-1', time: '09:30', type: 'warning' }).success).toBe(false);
+    expect(weatherParams.safeParse({ date: '2024-05-01', time: '24:00', type: 'warning' }).success).toBe(
+      false,
+    );
+  });
+
+  it('core.md §3: GeoJSON features with Polygon or MultiPolygon geometries and a warning category', () => {
+    const ring = [
+      [139, 35],
+      [140, 35],
+      [140, 36],
+      [139, 35],
+    ];
+    const properties = { category: 'advisory', subtype: 'heavy_rain', area_name: 'Tokyo' };
+    const collection = {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties },
+        {
+          type: 'Feature',
+          geometry: { type: 'MultiPolygon', coordinates: [[ring], [ring]] },
+          properties: { ...properties, category: 'special_warning' },
+        },
+      ],
+    };
+    expect(weatherFeatureCollectionSchema.parse(collection)).toEqual(collection);
+    const point = { type: 'Feature', geometry: { type: 'Point', coordinates: [139, 35] }, properties };
+    expect(weatherFeatureCollectionSchema.safeParse({ ...collection, features: [point] }).success).toBe(
+      false,
+    );
+    const emergency = { ...collection.features[0], properties: { ...properties, category: 'emergency' } };
+    expect(weatherFeatureCollectionSchema.safeParse({ ...collection, features: [emergency] }).success).toBe(
+      false,
+    );
+  });
+});

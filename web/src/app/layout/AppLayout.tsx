@@ -1,0 +1,66 @@
+// The main layout every logged-in screen sits in: header, side navigation, footer with clock, feedback.
+import { AppShell, Burger, Group, Title, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { meQueryOptions } from '../../features/auth/api/me.ts';
+import { FeedbackWidget } from '../../features/feedback/components/FeedbackWidget.tsx';
+import { useTags } from '../../features/tags/api/get-tags.ts';
+import { Footer } from './Footer.tsx';
+import { LanguageMenu } from './LanguageMenu.tsx';
+import { SideNav } from './SideNav.tsx';
+import { useLoginCheck } from './use-login-check.ts';
+import { UserMenu } from './UserMenu.tsx';
+
+export default function AppLayout() {
+  const { t } = useTranslation();
+  const [isNavOpen, nav] = useDisclosure(false);
+  const { data: user } = useQuery(meQueryOptions);
+  const { data: tags = [] } = useTags();
+  useLoginCheck();
+  if (!user) return null; // the route loader has loaded it; this only guards a cleared cache during logout
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !isNavOpen } }}
+      footer={{ height: { base: 64, sm: 40 } }}
+      padding={0}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={isNavOpen}
+              onClick={nav.toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={t('nav.menu')}
+              aria-expanded={isNavOpen}
+            />
+            <UnstyledButton component={Link} to="/list/1" aria-label={t('common.appName')}>
+              <Title order={2} size="h4" c="blue.8">
+                {t('common.appName')}
+              </Title>
+            </UnstyledButton>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <LanguageMenu />
+            <UserMenu user={user} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <SideNav user={user} tags={tags.filter((tag) => tag.cameras.length > 0)} onNavigate={nav.close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <AppShell.Footer>
+        <Footer user={user} />
+      </AppShell.Footer>
+      <FeedbackWidget />
+    </AppShell>
+  );
+}

@@ -1,0 +1,42 @@
+// Footer (advanced.md §2): partner link (partner flag), administration link (admin flag and an address),
+// about, contact, copyright, version; and the clock.
+import { Anchor, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { APP_VERSION } from '@camwatch/contract/constants';
+import type { UserInfo } from '@camwatch/contract/auth';
+import { useEnvSettings } from '../../lib/env-settings.tsx';
+import { Clock } from './Clock.tsx';
+
+export function Footer({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  const settings = useEnvSettings();
+  return (
+    <Group component="footer" justify="space-between" px="md" py={6} gap="xs" wrap="wrap" h="100%">
+      <Group gap="md" component="nav" aria-label={t('footer.about')}>
+        {user.permissions.partner && settings.partnerSiteUrl && (
+          <Anchor href={settings.partnerSiteUrl} target="_blank" rel="noopener" size="sm">
+            {t('footer.partner')}
+          </Anchor>
+        )}
+        {user.permissions.admin && settings.adminSystemUrl && (
+          <Anchor href={settings.adminSystemUrl} target="_blank" rel="noopener" size="sm">
+            {t('footer.admin')}
+          </Anchor>
+        )}
+        <Anchor component={Link} to="/help#about" size="sm">
+          {t('footer.about')}
+        </Anchor>
+        <Anchor href={settings.contactUrl} size="sm">
+          {t('footer.contact')}
+        </Anchor>
+      </Group>
+      <Group gap="md">
+        <Clock />
+        <Text size="sm" c="dimmed">
+          {t('footer.copyright')} · {t('footer.version', { version: APP_VERSION })}
+        </Text>
+      </Group>
+    </Group>
+  );
+}

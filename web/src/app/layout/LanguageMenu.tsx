@@ -1,0 +1,33 @@
+// Language menu in the header: changing the language stores it and reloads (core.md §4).
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, languages } from '../../lib/i18n.ts';
+import { HintTooltip } from '../../components/ui/HintTooltip.tsx';
+
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <HintTooltip label={t('header.languageMenu')}>
+          <ActionIcon variant="subtle" size="lg" aria-label={t('header.languageMenu')}>
+            <IconLanguage size={20} aria-hidden />
+          </ActionIcon>
+        </HintTooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {languages.map((lng) => (
+          <Menu.Item
+            key={lng}
+            onClick={() => changeLanguage(lng)}
+            aria-current={i18n.language === lng ? 'true' : undefined}
+            fw={i18n.language === lng ? 700 : undefined}
+          >
+            {t(`common.languages.${lng}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,121 @@
+// Side navigation (core.md §2, advanced.md §2): camera list with 'all' and one entry per tag that has cameras
+// (keeping the list's view and division), heat map with the heatmap right, person tracking and operation
+// analysis in TLT modes, setting, help, and releases in the modes that show it.
+import { NavLink, ScrollArea } from '@mantine/core';
+import {
+  IconChartDots3,
+  IconFlame,
+  IconHelp,
+  IconNews,
+  IconSettings,
+  IconVideo,
+  IconWalk,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { UserInfo } from '@camwatch/contract/auth';
+import { isTltMode, modeShowsReleases } from '@camwatch/contract/settings';
+import { useEnvSettings } from '../../lib/env-settings.tsx';
+
+export interface NavTag {
+  tag_code: string;
+  tag_name: string;
+}
+
+/** The list link for a tag (or all), keeping the current view and division query. */
+export function listLink(search: string, tagCode: string | null): string {
+  const current = new URLSearchParams(search);
+  const next = new URLSearchParams();
+  for (const key of ['view', 'division']) {
+    const value = current.get(key);
+    if (value) next.set(key, value);
+  }
+  if (tagCode) next.append('tags[]', tagCode);
+  const qs = next.toString();
+  return qs ? `/list/1?${qs}` : '/list/1';
+}
+
+export function SideNav({
+  user,
+  tags,
+  onNavigate,
+}: {
+  user: UserInfo;
+  tags: NavTag[];
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation();
+  const { environmentMode } = useEnvSettings();
+  const location = useLocation();
+  const onList = location.pathname.startsWith('/list');
+  const activeTags = new URLSearchParams(location.search).getAll('tags[]');
+  const item = (to: string, label: string, icon: React.ReactNode, active: boolean) => (
+    <NavLink component={Link} to={to} label={label} leftSection={icon} active={active} onClick={onNavigate} />
+  );
+
+  return (
+    <ScrollArea component="nav" aria-label={t('nav.menu')} h="100%">
+      <NavLink
+        label={t('nav.cameraList')}
+        leftSection={<IconVideo size={18} aria-hidden />}
+        defaultOpened
+        childrenOffset={28}
+      >
+        <NavLink
+          component={Link}
+          to={listLink(location.search, null)}
+          label={t('nav.all')}
+          active={onList && activeTags.length === 0}
+          onClick={onNavigate}
+        />
+        {tags.map((tag) => (
+          <NavLink
+            key={tag.tag_code}
+            component={Link}
+            to={listLink(location.search, tag.tag_code)}
+            label={tag.tag_name}
+            active={onList && activeTags.length === 1 && activeTags[0] === tag.tag_code}
+            onClick={onNavigate}
+          />
+        ))}
+      </NavLink>
+      {user.permissions.heatmap &&
+        item(
+          '/heatmap',
+          t('nav.heatmap'),
+          <IconFlame size={18} aria-hidden />,
+          location.pathname === '/heatmap',
+        )}
+      {isTltMode(environmentMode) && (
+        <>
+          {item(
+            '/person-tracking/results',
+            t('nav.personTracking'),
+            <IconWalk size={18} aria-hidden />,
+            location.pathname.startsWith('/person-tracking'),
+          )}
+          {item(
+            '/operation-analysis/results',
+            t('nav.operationAnalysis'),
+            <IconChartDots3 size={18} aria-hidden />,
+            location.pathname.startsWith('/operation-analysis'),
+          )}
+        </>
+      )}
+      {item(
+        '/setting',
+        t('nav.setting'),
+        <IconSettings size={18} aria-hidden />,
+        location.pathname === '/setting',
+      )}
+      {item('/help', t('nav.help'), <IconHelp size={18} aria-hidden />, false)}
+      {modeShowsReleases(environmentMode) &&
+        item(
+          '/releases',
+          t('nav.releases'),
+          <IconNews size={18} aria-hidden />,
+          location.pathname === '/releases',
+        )}
+    </ScrollArea>
+  );
+}

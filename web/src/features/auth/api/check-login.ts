@@ -1,0 +1,10 @@
+// POST api/auth/checklogin: run after each non-public navigation (core.md §2, §8).
+import { checkLoginCall, type LoginFailureReason } from '@camwatch/contract/auth';
+import { callApi } from '../../../lib/api-client.ts';
+
+export async function checkLogin(
+  appKey: string | null,
+): Promise<{ ok: true } | { ok: false; reason: LoginFailureReason }> {
+  const answer = await callApi(checkLoginCall, { body: { appKey } });
+  return answer.result === 'success' ? { ok: true } : { ok: false, reason: answer.data.reason };
+}

@@ -1,0 +1,23 @@
+// POST api/auth/login (core.md §4, §7, §8).
+import { loginCall, type LoginFailureReason, type UserInfo } from '@camwatch/contract/auth';
+import { ApiError, callApi } from '../../../lib/api-client.ts';
+
+export type LoginResult =
+  { ok: true; user: UserInfo } | { ok: false; reason: LoginFailureReason | 'rate_limited' | 'error' };
+
+export async function login(email: string, password: string, appKey: string | null): Promise<LoginResult> {
+  try {
+    const answer = await callApi(loginCall, {
+      body: { email, password, appKey },
+      unauthorizedIsAnswer: true,
+    });
+    return { ok: true, user: answer.data };
+  } catch (error) {
+    if (error instanceof ApiError) {
+      const reason = (error.body as { data?: { reason?: LoginFailureReason } } | null)?.data?.reason;
+      if (reason) return { ok: false, reason };
+      if (error.status === 429) return { ok: false, reason: 'rate_limited' };
+    }
+    return { ok: false, reason: 'error' };
+  }
+}

@@ -1,0 +1,22 @@
+// GET api/auth/me: the user info the page base waits for (core.md §1).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { meCall, type UserInfo } from '@camwatch/contract/auth';
+import { callApi } from '../../../lib/api-client.ts';
+
+export const meQueryKey = ['auth', 'me'] as const;
+
+export const getMe = async (signal?: AbortSignal): Promise<UserInfo> =>
+  (await callApi(meCall, { signal, unauthorizedIsAnswer: true })).data;
+
+export const meQueryOptions = queryOptions({
+  queryKey: meQueryKey,
+  queryFn: ({ signal }) => getMe(signal),
+  staleTime: 60_000,
+});
+
+/** The logged-in user; only used below the page base, which has loaded it already. */
+export function useMe(): UserInfo {
+  const { data } = useQuery(meQueryOptions);
+  if (!data) throw new Error('useMe before the user info loaded');
+  return data;
+}

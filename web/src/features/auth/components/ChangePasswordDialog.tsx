@@ -1,0 +1,97 @@
+// Change password (core.md §5): both fields required, at least 6 characters, must match; the mismatch message
+// once both have 6 or more and differ. Success closes with 'successful'; failure shows 'failed'.
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH, passwordChangeProblems } from '@camwatch/contract/password';
+import { AppDialog } from '../../../components/ui/AppDialog.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useChangePassword } from '../api/change-password.ts';
+
+export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [currentError, setCurrentError] = useState<string | null>(null);
+  const mutation = useChangePassword();
+  const problems = passwordChangeProblems(password, confirmation);
+  const canSubmit = current.length > 0 && problems.length === 0 && !mutation.isPending;
+
+  const close = () => {
+    setCurrent('');
+    setPassword('');
+    setConfirmation('');
+    setCurrentError(null);
+    mutation.reset();
+    onClose();
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    try {
+      await mutation.mutateAsync({ currentPassword: current, password });
+      notifications.show({ color: 'green', message: t('messages.passwordChanged') });
+      close();
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldMessage('currentPassword'))
+        setCurrentError(t('password.currentIncorrect'));
+      notifications.show({ color: 'red', message: t('messages.passwordChangeFailed') });
+    }
+  };
+
+  const tooShort = (value: string) =>
+    value.length > 0 && value.length < PASSWORD_MIN_LENGTH
+      ? t('messages.passwordTooShort', { min: PASSWORD_MIN_LENGTH })
+      : null;
+
+  return (
+    <AppDialog opened={opened} onClose={close} title={t('password.title')} loading={mutation.isPending}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <PasswordInput
+            label={t('password.current')}
+            value={current}
+            onChange={(e) => {
+              setCurrent(e.currentTarget.value);
+              setCurrentError(null);
+            }}
+            error={currentError}
+            required
+            autoComplete="current-password"
+            data-autofocus
+          />
+          <PasswordInput
+            label={t('password.new')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={tooShort(password)}
+            required
+            autoComplete="new-password"
+          />
+          <PasswordInput
+            label={t('password.confirm')}
+            value={confirmation}
+            onChange={(e) => setConfirmation(e.currentTarget.value)}
+            error={
+              tooShort(confirmation) ??
+              (problems.includes('mismatch') ? t('messages.passwordMismatch') : null)
+            }
+            required
+            autoComplete="new-password"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={mutation.isPending}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" disabled={!canSubmit} loading={mutation.isPending}>
+              {t('password.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,86 @@
+// The one way the app talks to the server (core.md §7, §8): JSON, Accept-Language, only 200 is success,
+// 401 sends the user to login with a redirect, 5xx or no answer shows the common error at most once at a time.
+import type { CallDef, CallResponse } from '@camwatch/contract/call';
+import { readState } from './browser-state.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+
+  /** The first message of a field in a 400 `{ errors }` answer. */
+  fieldMessage(field: string): string | undefined {
+    const errors = (this.body as { errors?: Record<string, string[]> } | null)?.errors;
+    return errors?.[field]?.[0];
+  }
+}
+
+export interface ApiHooks {
+  onUnauthorized: () => void;
+  onServerError: () => void;
+}
+
+let hooks: ApiHooks = { onUnauthorized: () => {}, onServerError: () => {} };
+export const setApiHooks = (next: ApiHooks) => {
+  hooks = next;
+};
+
+export interface CallInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** For calls whose 401 is an answer, not a lost session (login). */
+  unauthorizedIsAnswer?: boolean;
+}
+
+export function callUrl(
+  path: string,
+  params: CallInput['params'] = {},
+  query: CallInput['query'] = {},
+): string {
+  const filled = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const v of value) search.append(`${key}[]`, String(v));
+    else search.append(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${filled}?${qs}` : filled;
+}
+
+export async function callApi<C extends CallDef>(call: C, input: CallInput = {}): Promise<CallResponse<C>> {
+  let response: Response;
+  try {
+    response = await fetch(callUrl(call.path, input.params, input.query), {
+      method: call.method,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        'Accept-Language': readState('language'),
+        ...(input.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
+      signal: input.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name !== 'AbortError') hooks.onServerError();
+    throw error;
+  }
+  const body: unknown = response.headers.get('content-type')?.includes('json')
+    ? await response.json().catch(() => null)
+    : null;
+  if (response.status === 200) return body as CallResponse<C>;
+  if (response.status === 401 && !input.unauthorizedIsAnswer) hooks.onUnauthorized();
+  if (response.status >= 500) hooks.onServerError();
+  throw new ApiError(response.status, body);
+}

@@ -1,0 +1,31 @@
+// Start-up (core.md §1): keep and hide an appKey from the address bar, load the settings, then show the app.
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { StartupError } from './app/StartupError.tsx';
+import { getEnvSettings } from './features/settings/api/get-env-settings.ts';
+import { takeAppKeyFromAddress } from './lib/app-key-param.ts';
+import { loadTracking } from './lib/tracking.ts';
+import { initI18n } from './lib/i18n.ts';
+
+async function start(): Promise<void> {
+  takeAppKeyFromAddress();
+  await initI18n();
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const settings = await getEnvSettings();
+    if (settings.gaTrackingId) loadTracking(settings.gaTrackingId);
+    if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+    root.render(
+      <StrictMode>
+        <App settings={settings} />
+      </StrictMode>,
+    );
+  } catch {
+    root.render(<StartupError />);
+  }
+}
+
+void start();
