@@ -21,6 +21,8 @@ import type { ServeContext } from './http/serve.ts';
 import { sessionTokenOf } from './http/session-cookie.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
+import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { registerTagRoutes } from './modules/tags/tag.routes.ts';
 import { createServices, type Services } from './services.ts';
 import { APP_VERSION } from '@camwatch/contract/constants';
 
@@ -92,6 +94,8 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   };
   registerAuthRoutes(ctx, { auth: services.auth, appKeys: services.appKeys, config });
   registerSettingsRoutes(ctx, config);
+  registerTagRoutes(ctx, services.tags);
+  registerFeedbackRoutes(ctx, services.feedback);
   if (webDistDir) await registerWebApp(app, webDistDir);
 
   await app.ready();

@@ -9,6 +9,10 @@ import { SessionRepository } from './modules/auth/session.repository.ts';
 import { CustomerRepository } from './modules/customers/customer.repository.ts';
 import { UserRepository } from './modules/users/user.repository.ts';
 import { UserService } from './modules/users/user.service.ts';
+import { FeedbackRepository } from './modules/feedback/feedback.repository.ts';
+import { FeedbackService } from './modules/feedback/feedback.service.ts';
+import { TagRepository } from './modules/tags/tag.repository.ts';
+import { TagService } from './modules/tags/tag.service.ts';
 
 export function createServices(config: Pick<Config, 'session' | 'login'>, db: Db) {
   const userRepository = new UserRepository(db);
@@ -28,6 +32,8 @@ export function createServices(config: Pick<Config, 'session' | 'login'>, db: Db
     appKeys: new AppKeyService(appKeyRepository),
     users: new UserService(userRepository, sessions),
     ipAllow,
+    tags: new TagService(new TagRepository(db)),
+    feedback: new FeedbackService(new FeedbackRepository(db)),
   };
 }
 

@@ -1,4 +1,5 @@
 // Tags of a customer and their links to cameras.
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 export class TagRepository {
@@ -27,6 +28,30 @@ export class TagRepository {
           .where('c.id', 'in', cameraIds),
       )
       .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
+  /** The customer's tags by name, each with the codes of its cameras (by camera name). */
+  listWithCameras(customerId: number) {
+    return this.db
+      .selectFrom('tags as t')
+      .leftJoin('camera_tags as ct', 'ct.tag_id', 't.id')
+      .leftJoin('cameras as c', (join) =>
+        join.onRef('c.id', '=', 'ct.camera_id').on('c.customer_id', '=', customerId),
+      )
+      .select([
+        't.code as tag_code',
+        't.name as tag_name',
+        sql<
+          string[]
+        >`coalesce(array_agg(c.code ORDER BY c.name, c.id) FILTER (WHERE c.code IS NOT NULL), '{}')`.as(
+          'cameras',
+        ),
+      ])
+      .where('t.customer_id', '=', customerId)
+      .groupBy(['t.id', 't.code', 't.name'])
+      .orderBy('t.name')
+      .orderBy('t.id')
       .execute();
   }
 }
