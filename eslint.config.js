@@ -24,7 +24,8 @@ export default tseslint.config(
   },
   {
     // The contract is pure: it depends on nothing of ours and on no runtime but zod.
-    files: ['packages/contract/**/*.ts'],
+    files: ['packages/contract/src/**/*.ts'],
+    ignores: ['packages/contract/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

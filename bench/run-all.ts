@@ -2,6 +2,7 @@
 import os from 'node:os';
 import { benchAuthMe, postgresAdminUrl } from './auth-me.bench.ts';
 import { benchColdStart } from './cold-start.bench.ts';
+import { benchWebShell, summarizeWebShell } from './web-shell.bench.ts';
 
 const benches: Record<string, () => Promise<string[]>> = {
   'auth-me': async () => {
@@ -16,6 +17,17 @@ const benches: Record<string, () => Promise<string[]>> = {
       );
     }
     return rows;
+  },
+  'web-shell': async () => {
+    const r = await benchWebShell();
+    const m = summarizeWebShell(r);
+    return [
+      `| JavaScript for /login (compressed, cold cache) | — | ${r.loginJsRequestedKb} KB requested by the page | ${r.loginJsKb} KB on the wire incl. Chromium's speculative fetch of lazy chunks | |`,
+      `| JavaScript between login and the first screen | — | ${r.firstScreenJsKb} KB | | |`,
+      `| JavaScript for /list/1 opened directly (cold cache, logged in) | — | ${r.firstScreenColdJsKb} KB on the wire | | |`,
+      `| Navigation to a usable login form (Chromium, loopback) | PGlite | median ${m.loginFormMedianMs} ms | runs ${r.loginFormMs.join(', ')} ms | |`,
+      `| Login click to the first screen's title | PGlite | median ${m.loginToFirstScreenMedianMs} ms | runs ${r.loginToFirstScreenMs.join(', ')} ms | |`,
+    ];
   },
   'cold-start': async () => {
     const r = await benchColdStart();

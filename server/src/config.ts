@@ -1,7 +1,8 @@
 // Environment variables -> typed configuration, validated once at start with a clear message per bad value.
 import path from 'node:path';
 import { z } from 'zod';
-import { environmentModeSchema, experimentalFeatures } from '@camwatch/contract/settings';
+import { experimentalFeatures } from '@camwatch/contract/environment';
+import { environmentModeSchema } from '@camwatch/contract/settings';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off', ''])

@@ -1,6 +1,5 @@
 // Start-up (core.md §1): keep and hide an appKey from the address bar, load the settings, then show the app.
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
@@ -12,10 +11,13 @@ import { initI18n } from './lib/i18n.ts';
 
 async function start(): Promise<void> {
   takeAppKeyFromAddress();
-  await initI18n();
   const root = createRoot(document.getElementById('root')!);
+  // The catalog and the settings load in parallel; neither waits for the other.
+  const settingsLoad = getEnvSettings();
+  settingsLoad.catch(() => undefined);
+  await initI18n();
   try {
-    const settings = await getEnvSettings();
+    const settings = await settingsLoad;
     if (settings.gaTrackingId) loadTracking(settings.gaTrackingId);
     if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
     root.render(

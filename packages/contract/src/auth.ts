@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { dataEnvelope, errorBody, failedEnvelope, validationErrorBody } from './envelope.ts';
-import { passwordSchema, PASSWORD_MAX_LENGTH } from './password.ts';
-import { permissionsSchema } from './permissions.ts';
+import { PASSWORD_MAX_LENGTH } from './password.ts';
+import { passwordSchema } from './password-schema.ts';
+import { permissionsSchema } from './permissions-schema.ts';
 
 /**
  * Why a login or login check failed (core.md §8). Unknown email and wrong password share

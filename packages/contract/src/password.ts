@@ -1,14 +1,8 @@
-// Password rules (core.md §5, §9): required, at least 6 characters, confirmation must match.
-import { z } from 'zod';
+// Password rules (core.md §5, §9): required, at least 6 characters, confirmation must match. Pure.
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** argon2 hashes anything, but an unbounded input is a denial-of-service lever. */
 export const PASSWORD_MAX_LENGTH = 128;
-
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, { message: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
-  .max(PASSWORD_MAX_LENGTH, { message: `must be at most ${PASSWORD_MAX_LENGTH} characters` });
 
 export type PasswordChangeProblem = 'required' | 'too_short' | 'mismatch';
 

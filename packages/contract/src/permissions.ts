@@ -1,7 +1,6 @@
-// Rights are flags, not roles (core.md §6, advanced.md §6).
-import { z } from 'zod';
+// Rights are flags, not roles (core.md §6, advanced.md §6). Pure: no zod, so the web app can use it cheaply.
 import { NO_LIVE_MODEL_CODE } from './constants.ts';
-import { isTltMode, type EnvironmentMode, type ExperimentalFeature } from './settings.ts';
+import { isTltMode, type EnvironmentMode, type ExperimentalFeature } from './environment.ts';
 
 /** Every permission flag of core.md §3 in the spec's spelling, in the order the privileges dialog lists them. */
 export const permissionFlags = [
@@ -26,27 +25,8 @@ export type PermissionFlag = (typeof permissionFlags)[number];
 export const accountFlags = ['admin', 'partner'] as const;
 export type AccountFlag = (typeof accountFlags)[number];
 
-export const permissionsSchema = z
-  .object({
-    live: z.boolean(),
-    archive: z.boolean(),
-    ptz: z.boolean(),
-    modPassword: z.boolean(),
-    modDevauth: z.boolean(),
-    heatmap: z.boolean(),
-    analytics: z.boolean(),
-    configMotion: z.boolean(),
-    configEnterAlert: z.boolean(),
-    configPersonTracking: z.boolean(),
-    configOperationAnalysis: z.boolean(),
-    batchDownload: z.boolean(),
-    lighting: z.boolean(),
-    debug: z.boolean(),
-    admin: z.boolean(),
-    partner: z.boolean(),
-  })
-  .meta({ id: 'Permissions' });
-export type Permissions = z.infer<typeof permissionsSchema>;
+/** A user's rights and account flags, as the user info carries them (core.md §3). */
+export type Permissions = Record<PermissionFlag | AccountFlag, boolean>;
 
 /** A user with no rights at all; the starting point for building one. */
 export const noPermissions: Permissions = {

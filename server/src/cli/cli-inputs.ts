@@ -1,7 +1,7 @@
 // Validation of operator CLI options, with messages that name the option.
 import { z } from 'zod';
 import { permissionFlags, type Permissions } from '@camwatch/contract/permissions';
-import { passwordSchema } from '@camwatch/contract/password';
+import { passwordSchema } from '@camwatch/contract/password-schema';
 import type { NewCamera } from '../db/schema.ts';
 
 export const emailOption = z.email({ message: 'must be an email address' });

@@ -1,12 +1,12 @@
 // Providers and the router.
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { EnvSettings } from '@camwatch/contract/settings';
 import { setApiHooks } from '../lib/api-client.ts';
 import { EnvSettingsContext } from '../lib/env-settings.tsx';
+import { Toasts } from '../components/ui/Toasts.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { showCommonError } from './common-error.ts';
 import { buildRoutes } from './routes.tsx';
@@ -25,7 +25,7 @@ export function App({ settings }: { settings: EnvSettings }) {
   return (
     <EnvSettingsContext.Provider value={settings}>
       <MantineProvider theme={theme}>
-        <Notifications position="top-right" limit={4} />
+        <Toasts />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

@@ -1,5 +1,5 @@
 // The common error message for 5xx or no answer: at most one at a time, shown for 5 s (core.md §8).
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../lib/toast.ts';
 import i18next from 'i18next';
 
 export const COMMON_ERROR_MS = 5_000;
@@ -9,11 +9,10 @@ export function showCommonError(): void {
   const now = Date.now();
   if (now < visibleUntil) return;
   visibleUntil = now + COMMON_ERROR_MS;
-  notifications.show({
+  showToast({
     id: 'common-error',
     color: 'red',
     message: i18next.t('messages.commonError'),
     autoClose: COMMON_ERROR_MS,
-    withCloseButton: true,
   });
 }

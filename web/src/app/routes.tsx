@@ -1,7 +1,7 @@
 // Every route of core.md §2 and advanced.md §2. Screens load on demand; the page name becomes the body class.
 import type { ComponentType } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { isTltMode } from '@camwatch/contract/settings';
+import { isTltMode } from '@camwatch/contract/environment';
 import { ApiError } from '../lib/api-client.ts';
 import { readState } from '../lib/browser-state.ts';
 import { withTimeout } from '../lib/with-timeout.ts';

@@ -1,6 +1,9 @@
 // The one way the app talks to the server (core.md §7, §8): JSON, Accept-Language, only 200 is success,
 // 401 sends the user to login with a redirect, 5xx or no answer shows the common error at most once at a time.
 import type { CallDef, CallResponse } from '@camwatch/contract/call';
+
+/** The method and path of a call, from `@camwatch/contract/routes` (which carries no zod). */
+export type Route<C extends CallDef> = Pick<C, 'method' | 'path'>;
 import { readState } from './browser-state.ts';
 
 export class ApiError extends Error {
@@ -58,7 +61,11 @@ export function callUrl(
   return qs ? `${filled}?${qs}` : filled;
 }
 
-export async function callApi<C extends CallDef>(call: C, input: CallInput = {}): Promise<CallResponse<C>> {
+/** Calls the API: `callApi<typeof meCall>(routes.me)`; the type argument ties the route to its answer's type. */
+export async function callApi<C extends CallDef>(
+  call: Route<C>,
+  input: CallInput = {},
+): Promise<CallResponse<C>> {
   let response: Response;
   try {
     response = await fetch(callUrl(call.path, input.params, input.query), {

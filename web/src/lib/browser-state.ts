@@ -1,42 +1,55 @@
 // Everything the app keeps in the browser (core.md §3, last bullet), in one typed module.
 // Each value is validated when read, so a stale or tampered entry falls back to its default.
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+// Readers that accept a stored value only if it has the right shape, else answer the default.
+const bool = (fallback: boolean) => (v: unknown) => (typeof v === 'boolean' ? v : fallback);
+const oneOf =
+  <T extends string>(values: readonly T[], fallback: T) =>
+  (v: unknown): T =>
+    values.includes(v as T) ? (v as T) : fallback;
+const record =
+  <T extends Record<string, boolean>>(fallback: T) =>
+  (v: unknown): T => {
+    const out = { ...fallback };
+    if (typeof v === 'object' && v !== null) {
+      for (const key of Object.keys(fallback) as (keyof T)[]) {
+        const value = (v as Record<keyof T, unknown>)[key];
+        if (typeof value === 'boolean') out[key] = value as T[keyof T];
+      }
+    }
+    return out;
+  };
 
-const schemas = {
+const readers = {
   /** Whether this browser believes it is logged in; the server's session cookie is the truth. */
-  loggedIn: z.boolean().catch(false),
-  language: z.enum(['ja', 'en']).catch('ja'),
+  loggedIn: bool(false),
+  language: oneOf(['ja', 'en'] as const, 'ja'),
   /** Display options of the list screens (setting screen). */
-  displaySettings: z.object({ showDownNotice: z.boolean().catch(true) }).catch({ showDownNotice: true }),
+  displaySettings: record({ showDownNotice: true }),
   /** Video info checkboxes of the detail player. */
-  detailDisplay: z
-    .object({
-      dateTime: z.boolean().catch(true),
-      motionArea: z.boolean().catch(false),
-      motionInfo: z.boolean().catch(false),
-      enterAlertArea: z.boolean().catch(false),
-      operationArea: z.boolean().catch(false),
-    })
-    .catch({
-      dateTime: true,
-      motionArea: false,
-      motionInfo: false,
-      enterAlertArea: false,
-      operationArea: false,
-    }),
-  notificationTooltip: z.object({ open: z.boolean().catch(false) }).catch({ open: false }),
+  detailDisplay: record({
+    dateTime: true,
+    motionArea: false,
+    motionInfo: false,
+    enterAlertArea: false,
+    operationArea: false,
+  }),
+  notificationTooltip: record({ open: false }),
   /** The LIVE switch choice, remembered (core.md §4). */
-  liveSwitch: z.boolean().catch(false),
+  liveSwitch: bool(false),
   /** Until when the web-push offer stays dismissed (epoch ms). */
-  pushDialogExpiresAt: z.number().nullable().catch(null),
-  timeLapseSort: z.enum(['asc', 'desc']).catch('asc'),
-  recentSearches: z.array(z.string()).max(5).catch([]),
+  pushDialogExpiresAt: (v: unknown): number | null =>
+    typeof v === 'number' && Number.isFinite(v) ? v : null,
+  timeLapseSort: oneOf(['asc', 'desc'] as const, 'asc'),
+  /** Newest first, at most 5 (core.md §5). */
+  recentSearches: (v: unknown): string[] =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(0, 5) : [],
   /** This browser's device-authentication key, sent with login and login check. */
-  appKey: z.string().nullable().catch(null),
+  appKey: (v: unknown): string | null =>
+    typeof v === 'string' && v.length > 0 && v.length <= 200 ? v : null,
 } as const;
 
-export type BrowserState = { [K in keyof typeof schemas]: z.output<(typeof schemas)[K]> };
+export type BrowserState = { [K in keyof typeof readers]: ReturnType<(typeof readers)[K]> };
 export type BrowserStateKey = keyof BrowserState;
 
 const PREFIX = 'camwatch.';
@@ -62,7 +75,7 @@ export function readState<K extends BrowserStateKey>(key: K): BrowserState[K] {
       raw = undefined;
     }
   }
-  const value = schemas[key].parse(raw) as BrowserState[K];
+  const value = readers[key](raw) as BrowserState[K];
   cache.set(key, value);
   return value;
 }
@@ -85,7 +98,7 @@ export function clearState(key: BrowserStateKey): void {
 
 /** Resets the settings kept in the browser (setting screen's reset dialog); keeps login and the app key. */
 export function resetSettings(): void {
-  for (const key of Object.keys(schemas) as BrowserStateKey[]) {
+  for (const key of Object.keys(readers) as BrowserStateKey[]) {
     if (key !== 'loggedIn' && key !== 'appKey' && key !== 'language') clearState(key);
   }
 }

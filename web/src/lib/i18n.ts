@@ -1,8 +1,6 @@
 // i18next with the ja (default) and en catalogs; the chosen language is kept in the browser.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.ts';
-import ja from '../locales/ja.ts';
 import { readState, writeState } from './browser-state.ts';
 
 export const languages = ['ja', 'en'] as const;
@@ -11,10 +9,13 @@ export type Language = (typeof languages)[number];
 export async function initI18n(): Promise<void> {
   const lng = readState('language');
   document.documentElement.lang = lng;
+  // Only the chosen language's catalog is downloaded; changing language reloads the page anyway.
+  const catalog =
+    lng === 'en' ? (await import('../locales/en.ts')).default : (await import('../locales/ja.ts')).default;
   await i18next.use(initReactI18next).init({
     lng,
-    fallbackLng: 'ja',
-    resources: { ja: { translation: ja }, en: { translation: en } },
+    fallbackLng: false,
+    resources: { [lng]: { translation: catalog } },
     interpolation: { escapeValue: false },
     returnNull: false,
   });

@@ -14,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { UserInfo } from '@camwatch/contract/auth';
-import { isTltMode, modeShowsReleases } from '@camwatch/contract/settings';
+import { isTltMode, modeShowsReleases } from '@camwatch/contract/environment';
 import { useEnvSettings } from '../../lib/env-settings.tsx';
 
 export interface NavTag {

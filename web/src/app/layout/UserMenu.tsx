@@ -1,7 +1,7 @@
 // User menu (core.md §2): change password (disabled with 'no permission' without modPassword), check privileges,
 // child accounts (parents only), debug (debug right), logout.
 import { Button, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toast.ts';
 import {
   IconBug,
   IconChevronDown,
@@ -32,7 +32,7 @@ export function UserMenu({ user }: { user: UserInfo }) {
       await logout();
       endSession({ keepRedirect: false });
     } catch {
-      notifications.show({ color: 'red', message: t('messages.logoutFailed') });
+      showToast({ color: 'red', message: t('messages.logoutFailed') });
     } finally {
       setLoggingOut(false);
     }

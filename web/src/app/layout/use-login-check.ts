@@ -1,6 +1,6 @@
 // After each non-public navigation, check the login (core.md §2, §8): on failure show the reason for 5 s,
 // then log out and go to login.
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toast.ts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -19,7 +19,7 @@ export function useLoginCheck(): void {
     checkLogin(readState('appKey'))
       .then((result) => {
         if (result.ok || !isCurrent) return;
-        notifications.show({
+        showToast({
           id: 'login-check-failed',
           color: 'red',
           title: t('messages.checkLoginFailed'),

@@ -1,5 +1,6 @@
 // POST api/auth/login (core.md §4, §7, §8).
-import { loginCall, type LoginFailureReason, type UserInfo } from '@camwatch/contract/auth';
+import type { loginCall, LoginFailureReason, UserInfo } from '@camwatch/contract/auth';
+import { routes } from '@camwatch/contract/routes';
 import { ApiError, callApi } from '../../../lib/api-client.ts';
 
 export type LoginResult =
@@ -7,7 +8,7 @@ export type LoginResult =
 
 export async function login(email: string, password: string, appKey: string | null): Promise<LoginResult> {
   try {
-    const answer = await callApi(loginCall, {
+    const answer = await callApi<typeof loginCall>(routes.login, {
       body: { email, password, appKey },
       unauthorizedIsAnswer: true,
     });

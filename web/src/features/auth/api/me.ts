@@ -1,12 +1,13 @@
 // GET api/auth/me: the user info the page base waits for (core.md §1).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { meCall, type UserInfo } from '@camwatch/contract/auth';
+import type { meCall, UserInfo } from '@camwatch/contract/auth';
+import { routes } from '@camwatch/contract/routes';
 import { callApi } from '../../../lib/api-client.ts';
 
 export const meQueryKey = ['auth', 'me'] as const;
 
 export const getMe = async (signal?: AbortSignal): Promise<UserInfo> =>
-  (await callApi(meCall, { signal, unauthorizedIsAnswer: true })).data;
+  (await callApi<typeof meCall>(routes.me, { signal, unauthorizedIsAnswer: true })).data;
 
 export const meQueryOptions = queryOptions({
   queryKey: meQueryKey,

@@ -1,7 +1,7 @@
 // Change password (core.md §5): both fields required, at least 6 characters, must match; the mismatch message
 // once both have 6 or more and differ. Success closes with 'successful'; failure shows 'failed'.
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../../lib/toast.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH, passwordChangeProblems } from '@camwatch/contract/password';
@@ -33,12 +33,12 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
     if (!canSubmit) return;
     try {
       await mutation.mutateAsync({ currentPassword: current, password });
-      notifications.show({ color: 'green', message: t('messages.passwordChanged') });
+      showToast({ color: 'green', message: t('messages.passwordChanged') });
       close();
     } catch (error) {
       if (error instanceof ApiError && error.fieldMessage('currentPassword'))
         setCurrentError(t('password.currentIncorrect'));
-      notifications.show({ color: 'red', message: t('messages.passwordChangeFailed') });
+      showToast({ color: 'red', message: t('messages.passwordChangeFailed') });
     }
   };
 

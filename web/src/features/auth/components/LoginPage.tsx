@@ -7,12 +7,12 @@ import {
   Group,
   Paper,
   PasswordInput,
-  Select,
+  NativeSelect,
   Stack,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { readState, writeState } from '../../../lib/browser-state.ts';
@@ -24,8 +24,10 @@ import { login, type LoginResult } from '../api/login.ts';
 import { meQueryKey } from '../api/me.ts';
 import { emailProblem } from '../email-rules.ts';
 import { afterLoginTarget, appKeyInRedirect } from '../login-redirect.ts';
-import { PasswordReissueDialog } from './PasswordReissueDialog.tsx';
-import { UnsupportedBrowserDialog } from './UnsupportedBrowserDialog.tsx';
+
+// Dialogs load when first opened, keeping the login page's first download small.
+const PasswordReissueDialog = lazy(() => import('./PasswordReissueDialog.tsx'));
+const UnsupportedBrowserDialog = lazy(() => import('./UnsupportedBrowserDialog.tsx'));
 
 type Failure = Extract<LoginResult, { ok: false }>['reason'];
 
@@ -71,12 +73,11 @@ export default function LoginPage() {
             <Title order={2} c="blue.8">
               {t('common.appName')}
             </Title>
-            <Select
+            <NativeSelect
               aria-label={t('common.language')}
               data={languages.map((lng) => ({ value: lng, label: t(`common.languages.${lng}`) }))}
               value={i18n.language}
-              onChange={(value) => value && changeLanguage(value as Language)}
-              allowDeselect={false}
+              onChange={(event) => changeLanguage(event.currentTarget.value as Language)}
               w={130}
               size="xs"
             />
@@ -127,12 +128,12 @@ export default function LoginPage() {
           </Group>
         </Stack>
       </Paper>
-      <PasswordReissueDialog
-        opened={isReissueOpen}
-        onClose={() => setReissueOpen(false)}
-        initialEmail={email}
-      />
-      <UnsupportedBrowserDialog opened={isUnsupportedOpen} onClose={() => setUnsupportedOpen(false)} />
+      <Suspense fallback={null}>
+        {isReissueOpen && (
+          <PasswordReissueDialog opened onClose={() => setReissueOpen(false)} initialEmail={email} />
+        )}
+        {isUnsupportedOpen && <UnsupportedBrowserDialog opened onClose={() => setUnsupportedOpen(false)} />}
+      </Suspense>
     </Center>
   );
 }

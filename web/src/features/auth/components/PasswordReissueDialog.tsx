@@ -1,14 +1,14 @@
 // Password reissue dialog (core.md §2, §5, §8): email prefilled from the login form, Enter submits,
 // OK disabled while sending, empty or invalid; success and failure messages.
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../../lib/toast.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { emailProblem } from '../email-rules.ts';
 
-export function PasswordReissueDialog({
+export default function PasswordReissueDialog({
   opened,
   onClose,
   initialEmail,
@@ -40,10 +40,10 @@ export function PasswordReissueDialog({
     if (!canSubmit) return;
     try {
       await mutation.mutateAsync(email.trim());
-      notifications.show({ color: 'green', message: t('messages.reissueSent'), autoClose: 8000 });
+      showToast({ color: 'green', message: t('messages.reissueSent'), autoClose: 8000 });
       onClose();
     } catch {
-      notifications.show({ color: 'red', message: t('messages.reissueFailed'), autoClose: 8000 });
+      showToast({ color: 'red', message: t('messages.reissueFailed'), autoClose: 8000 });
     }
   };
 

@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 
-export function UnsupportedBrowserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export default function UnsupportedBrowserDialog({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <AppDialog opened={opened} onClose={onClose} title={t('login.unsupportedTitle')}>

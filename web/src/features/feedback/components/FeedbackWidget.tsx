@@ -1,6 +1,6 @@
 // Floating feedback button and dialog (core.md §2, §5, §8): send disabled while empty; thanks or 'failed to send'.
 import { Affix, Button, Group, Stack, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../../lib/toast.ts';
 import { IconMessage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,11 +21,11 @@ export function FeedbackWidget() {
     if (message.trim().length === 0 || mutation.isPending) return;
     try {
       await mutation.mutateAsync({ message: message.trim(), page: `${location.pathname}${location.search}` });
-      notifications.show({ color: 'green', message: t('messages.feedbackThanks') });
+      showToast({ color: 'green', message: t('messages.feedbackThanks') });
       setMessage('');
       setOpen(false);
     } catch {
-      notifications.show({ color: 'red', message: t('messages.feedbackFailed') });
+      showToast({ color: 'red', message: t('messages.feedbackFailed') });
     }
   };
 

@@ -1,0 +1,103 @@
+// Web shell figures (issue 3): JavaScript transferred (compressed, as the server sends it) for /login and for
+// the first screen after login; time from navigation to a usable login form, and from login to the first screen.
+// Usage: npm run bench -- web-shell
+import type { Page } from '@playwright/test';
+import { launchChromium } from './lib/browser.ts';
+import { startServer } from './lib/server-process.ts';
+
+export interface WebShellResult {
+  /** Every script on the wire, including Chromium's speculative fetch of import() targets (initiator about:client). */
+  loginJsKb: number;
+  /** Only the scripts the page itself asked for. */
+  loginJsRequestedKb: number;
+  /** Scripts downloaded between pressing login and the first screen. */
+  firstScreenJsKb: number;
+  /** Opening /list/1 directly with a session and an empty cache (everything on the wire). */
+  firstScreenColdJsKb: number;
+  loginFormMs: number[];
+  loginToFirstScreenMs: number[];
+}
+
+/** Sums the bytes on the wire of the JavaScript responses the page receives from now on. */
+async function countJs(page: Page): Promise<() => { all: number; requested: number }> {
+  const speculative = new Set<string>();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.initiator.url === 'about:client') speculative.add(event.request.url);
+  });
+  let all = 0;
+  let requested = 0;
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    void request.sizes().then((sizes) => {
+      all += sizes.responseBodySize;
+      if (!speculative.has(request.url())) requested += sizes.responseBodySize;
+    });
+  });
+  return () => ({ all, requested });
+}
+
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+export async function benchWebShell(runs = 5): Promise<WebShellResult> {
+  const server = await startServer({ kind: 'embedded' }, 18_082);
+  const browser = await launchChromium();
+  try {
+    const result: WebShellResult = {
+      loginJsKb: 0,
+      loginJsRequestedKb: 0,
+      firstScreenJsKb: 0,
+      firstScreenColdJsKb: 0,
+      loginFormMs: [],
+      loginToFirstScreenMs: [],
+    };
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext(); // a cold cache every run
+      const page = await context.newPage();
+      const js = await countJs(page);
+      const started = performance.now();
+      await page.goto(`${server.url}/login`);
+      const submit = page.getByRole('button', { name: 'ログイン', exact: true });
+      await page.getByRole('textbox', { name: 'メールアドレス' }).waitFor();
+      result.loginFormMs.push(Math.round(performance.now() - started));
+      await page.waitForLoadState('networkidle');
+      const loginJs = js();
+
+      await page.getByRole('textbox', { name: 'メールアドレス' }).fill('demo@example.com');
+      await page.getByRole('textbox', { name: 'メールアドレス' }).blur();
+      await page.getByLabel(/^パスワード\s*\*?$/).fill('demo1234');
+      const clicked = performance.now();
+      await submit.click();
+      await page.getByRole('heading', { name: 'カメラ一覧', level: 1 }).waitFor();
+      result.loginToFirstScreenMs.push(Math.round(performance.now() - clicked));
+      await page.waitForLoadState('networkidle');
+      if (run === 0) {
+        const total = js();
+        result.loginJsKb = kb(loginJs.all);
+        result.loginJsRequestedKb = kb(loginJs.requested);
+        result.firstScreenJsKb = kb(total.all - loginJs.all);
+        const cold = await context.newPage();
+        const cdp = await context.newCDPSession(cold);
+        await cdp.send('Network.clearBrowserCache');
+        const coldJs = await countJs(cold);
+        await cold.goto(`${server.url}/list/1`);
+        await cold.getByRole('heading', { name: 'カメラ一覧', level: 1 }).waitFor();
+        await cold.waitForLoadState('networkidle');
+        result.firstScreenColdJsKb = kb(coldJs().all);
+      }
+      await context.close();
+    }
+    return result;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+export const summarizeWebShell = (r: WebShellResult) => ({
+  loginFormMedianMs: median(r.loginFormMs),
+  loginToFirstScreenMedianMs: median(r.loginToFirstScreenMs),
+});

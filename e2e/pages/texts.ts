@@ -1,0 +1,87 @@
+// The visible texts the specs look for, copied from web/src/locales/{ja,en}.ts on purpose: a spec must fail
+// when a text a person reads changes by accident, so the specs do not import the app's catalogs.
+export const ja = {
+  appName: 'CamWatch',
+  language: '言語',
+  languages: { ja: '日本語', en: 'English' },
+  ok: 'OK',
+  cancel: 'キャンセル',
+  send: '送信',
+  available: '利用可能',
+  notAvailable: '利用不可',
+  login: {
+    title: 'ログイン',
+    email: 'メールアドレス',
+    password: 'パスワード',
+    submit: 'ログイン',
+    lostPassword: 'パスワードをお忘れの方',
+    help: 'ヘルプ',
+    reissueTitle: 'パスワード再発行',
+  },
+  messages: {
+    commonError:
+      'エラーが発生しました。しばらく待ってから再度お試しください。問題が解決しない場合はサポートにお問い合わせください。',
+    noPermission: '権限がありません',
+    loginFailure: {
+      devauth_failed: 'デバイス認証に失敗しました。認証済みの端末からのみログインできます。',
+      locked: 'アカウントが親アカウントまたは管理者によってロックされています。',
+      ip_restricted: 'IPアドレス制限によりログインできません。',
+      system_locked:
+        'ログインの失敗が続いたため、アカウントが一時的にロックされています。しばらくしてから再度お試しください。',
+      invalid_credentials: 'ログインIDまたはパスワードが正しくありません。',
+    },
+    reissueSent: 'パスワード再設定ページのURLを送信しました。メールをご確認ください。',
+    reissueFailed: '送信に失敗しました。入力したメールアドレスが正しいかご確認ください。',
+    passwordChanged: 'パスワードを変更しました',
+    passwordChangeFailed: 'パスワードの変更に失敗しました',
+    passwordMismatch: 'パスワードが一致しません',
+    passwordTooShort: '6文字以上で入力してください',
+    required: '必須項目です',
+    invalidEmail: 'メールアドレスの形式が正しくありません',
+    feedbackThanks: 'ご意見ありがとうございました',
+  },
+  nav: { menu: 'メニュー', cameraList: 'カメラ一覧', all: 'すべて', setting: '設定', help: 'ヘルプ' },
+  header: {
+    userMenu: 'ユーザーメニュー',
+    changePassword: 'パスワード変更',
+    privileges: '権限の確認',
+    logout: 'ログアウト',
+    languageMenu: '言語の切り替え',
+  },
+  footer: { version: 'バージョン 2.78.0' },
+  feedback: { open: 'ご意見・ご要望', title: 'ご意見・ご要望', message: 'メッセージ' },
+  password: {
+    title: 'パスワード変更',
+    current: '現在のパスワード',
+    new: '新しいパスワード',
+    confirm: '新しいパスワード（確認）',
+    submit: '変更する',
+    currentIncorrect: '現在のパスワードが正しくありません',
+  },
+  privileges: {
+    title: '権限の確認',
+    items: {
+      liveControl: 'ライブ操作',
+      viewArchive: 'アーカイブ閲覧',
+      ptz: 'PTZ操作',
+      passwordChange: 'パスワード変更',
+      deviceAuthentication: 'デバイス認証の設定',
+      multiVideoPlayback: 'マルチ映像再生（PCのみ）',
+      heatmap: 'ヒートマップ',
+      peopleCount: '人数カウント',
+      motionDetectionSetting: '動体検知の設定',
+      batchDownload: 'アーカイブ・ヒートマップの一括ダウンロード',
+    },
+  },
+  pages: { list: 'カメラ一覧', setting: '設定', notfound: 'ページが見つかりません' },
+  notfound: { back: 'カメラ一覧へ戻る' },
+};
+
+export const en = {
+  language: 'Language',
+  login: { title: 'Log in', email: 'E-mail address', password: 'Password', submit: 'Log in' },
+  nav: { menu: 'Menu', all: 'All' },
+  header: { userMenu: 'User menu', languageMenu: 'Change language' },
+  footer: { version: 'Version 2.78.0' },
+  pages: { list: 'Cameras' },
+};

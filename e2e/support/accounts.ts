@@ -1,0 +1,32 @@
+// The accounts the end-to-end specs log in with. The demo account comes from the demo seed.
+import type { Permissions } from '@camwatch/contract/permissions';
+
+export const DEMO = { email: 'demo@example.com', password: 'demo1234' };
+export const FIXTURE_PASSWORD = 'e2e-pass-1';
+
+export interface FixtureAccount {
+  email: string;
+  name: string;
+  permissions: Partial<Permissions>;
+  lock?: 'admin' | 'parent';
+  devauth?: boolean;
+  ipAllow?: string;
+}
+
+const viewer = { live: true, archive: true, modPassword: true };
+
+export const fixtureAccounts = {
+  locked: { email: 'locked@e2e.example', name: 'ロック済み', permissions: viewer, lock: 'admin' },
+  ipRestricted: { email: 'ip@e2e.example', name: 'IP制限', permissions: viewer, ipAllow: '203.0.113.0/24' },
+  devauth: { email: 'devauth@e2e.example', name: 'デバイス認証', permissions: viewer, devauth: true },
+  systemLock: { email: 'syslock@e2e.example', name: '連続失敗', permissions: viewer },
+  noPassword: { email: 'nopw@e2e.example', name: '閲覧のみ', permissions: { live: true } },
+  changePassword: { email: 'changepw@e2e.example', name: 'パスワード変更', permissions: viewer },
+  feedback: { email: 'feedback@e2e.example', name: 'フィードバック', permissions: viewer },
+} satisfies Record<string, FixtureAccount>;
+
+export type FixtureName = keyof typeof fixtureAccounts;
+export const account = (name: FixtureName) => ({
+  email: fixtureAccounts[name].email,
+  password: FIXTURE_PASSWORD,
+});

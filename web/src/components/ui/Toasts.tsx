@@ -1,0 +1,36 @@
+// Renders the toasts of lib/toast.ts: a polite live region for successes, assertive alerts for failures.
+import { Notification, Portal, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { hideToast, useToasts } from '../../lib/toast.ts';
+
+export function Toasts() {
+  const toasts = useToasts();
+  const { t } = useTranslation();
+  return (
+    <Portal>
+      <Stack
+        gap="xs"
+        pos="fixed"
+        top={16}
+        right={16}
+        w="min(420px, calc(100vw - 32px))"
+        style={{ zIndex: 400 }}
+        aria-live="polite"
+      >
+        {toasts.map((toast) => (
+          <Notification
+            key={toast.id}
+            color={toast.color}
+            title={toast.title}
+            onClose={() => hideToast(toast.id)}
+            role={toast.color === 'red' ? 'alert' : 'status'}
+            closeButtonProps={{ 'aria-label': t('common.close') }}
+            withBorder
+          >
+            {toast.message}
+          </Notification>
+        ))}
+      </Stack>
+    </Portal>
+  );
+}
