@@ -42,6 +42,7 @@ export default defineConfig({
       PORT: String(PORT),
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      PASSWORD_RESET_RATE_LIMIT_PER_MINUTE: '1000',
       LOGIN_MAX_FAILURES: '3',
     },
   },

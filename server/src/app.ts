@@ -23,6 +23,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerTagRoutes } from './modules/tags/tag.routes.ts';
+import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { createServices, type Services } from './services.ts';
 import { APP_VERSION } from '@camwatch/contract/constants';
 
@@ -85,7 +86,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerOriginCheck(app, config.publicOrigin);
 
-  const services = createServices(config, db);
+  const services = createServices(config, db, logger);
   const inFlight = new InFlight();
   const ctx: ServeContext = {
     app,
@@ -96,6 +97,10 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerSettingsRoutes(ctx, config);
   registerTagRoutes(ctx, services.tags);
   registerFeedbackRoutes(ctx, services.feedback);
+  registerPasswordResetRoutes(ctx, services.passwordResets, {
+    publicOrigin: config.publicOrigin,
+    perMinute: config.login.resetRateLimitPerMinute,
+  });
   if (webDistDir) await registerWebApp(app, webDistDir);
 
   await app.ready();

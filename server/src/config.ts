@@ -50,6 +50,10 @@ const envSchema = z.object({
   ADMIN_SYSTEM_URL: optionalText.refine((v) => v === null || URL.canParse(v), { message: 'must be a URL' }),
   PARTNER_SITE_URL: optionalText.refine((v) => v === null || URL.canParse(v), { message: 'must be a URL' }),
   CONTACT_URL: z.string().trim().min(1).default('/help#contact'),
+  SMTP_URL: optionalText.refine((v) => v === null || /^smtps?:\/\//.test(v), {
+    message: 'must start with smtp:// or smtps://',
+  }),
+  MAIL_FROM: z.string().trim().min(3).default('CamWatch <no-reply@camwatch.invalid>'),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   SEED_DEMO: booleanFlag.optional(),
@@ -63,6 +67,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: positiveInt(5),
   LOGIN_LOCK_MINUTES: positiveInt(15),
   LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  PASSWORD_RESET_RATE_LIMIT_PER_MINUTE: positiveInt(5),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
 });
 
@@ -96,8 +101,10 @@ function toConfig(env: z.infer<typeof envSchema>) {
       maxFailures: env.LOGIN_MAX_FAILURES,
       lockMs: env.LOGIN_LOCK_MINUTES * 60_000,
       rateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+      resetRateLimitPerMinute: env.PASSWORD_RESET_RATE_LIMIT_PER_MINUTE,
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
   };
 }
 

@@ -1,6 +1,11 @@
 // Wires repositories into services once per process; routes, the CLI and the seed share them.
 import type { Config } from './config.ts';
+import type { Logger } from 'pino';
 import type { Db } from './db/database.ts';
+import { MailRepository } from './mail/mail.repository.ts';
+import { Mailer } from './mail/mailer.ts';
+import { PasswordResetRepository } from './modules/password-reset/password-reset.repository.ts';
+import { PasswordResetService } from './modules/password-reset/password-reset.service.ts';
 import { AppKeyRepository } from './modules/auth/app-key.repository.ts';
 import { AppKeyService } from './modules/auth/app-key.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -14,12 +19,17 @@ import { FeedbackService } from './modules/feedback/feedback.service.ts';
 import { TagRepository } from './modules/tags/tag.repository.ts';
 import { TagService } from './modules/tags/tag.service.ts';
 
-export function createServices(config: Pick<Config, 'session' | 'login'>, db: Db) {
+export function createServices(
+  config: Pick<Config, 'session' | 'login' | 'mail'>,
+  db: Db,
+  logger?: Pick<Logger, 'info' | 'error'>,
+) {
   const userRepository = new UserRepository(db);
   const sessions = new SessionRepository(db);
   const appKeyRepository = new AppKeyRepository(db);
   const ipAllow = new IpAllowRepository(db);
   const customers = new CustomerRepository(db);
+  const mailer = new Mailer(new MailRepository(db), config.mail, logger);
   return {
     auth: new AuthService({
       config,
@@ -34,6 +44,13 @@ export function createServices(config: Pick<Config, 'session' | 'login'>, db: Db
     ipAllow,
     tags: new TagService(new TagRepository(db)),
     feedback: new FeedbackService(new FeedbackRepository(db)),
+    passwordResets: new PasswordResetService({
+      users: userRepository,
+      sessions,
+      tokens: new PasswordResetRepository(db),
+      mailer,
+    }),
+    mailer,
   };
 }
 

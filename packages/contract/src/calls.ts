@@ -30,7 +30,7 @@ import {
   operationAreaSettingUpdateCall,
   operationDetectionSettingUpdateCall,
 } from './operation-analysis.ts';
-import { passwordResetRequestCall } from './password-reset.ts';
+import { passwordResetCall, passwordResetRequestCall } from './password-reset.ts';
 import { releaseListCall } from './releases.ts';
 import { envSettingsCall } from './settings.ts';
 import { tagAssignCall, tagCreateCall, tagDeleteCall, tagListCall, tagUpdateCall } from './tags.ts';
@@ -47,6 +47,7 @@ export const allCalls: readonly CallDef[] = [
   passwordUpdateCall,
   envSettingsCall,
   passwordResetRequestCall,
+  passwordResetCall,
   cameraListCall,
   cameraDetailCall,
   liveStartCall,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { dataEnvelope, errorBody, validationErrorBody } from './envelope.ts';
+import { passwordSchema } from './password-schema.ts';
 
 export const passwordResetRequestBody = z.object({
   email: z.email({ message: 'must be an email address' }).max(254),
@@ -20,6 +21,28 @@ export const passwordResetRequestCall = defineCall({
   body: passwordResetRequestBody,
   responses: {
     200: dataEnvelope(z.object({ sent: z.literal(true) })),
+    400: validationErrorBody,
+    429: errorBody,
+  },
+});
+
+/** Setting a new password with the single-use token from the mailed link (core.md §5; same rules as change). */
+export const passwordResetBody = z.object({
+  token: z.string().min(1, { message: 'is required' }).max(200),
+  password: passwordSchema,
+});
+export type PasswordResetBody = z.infer<typeof passwordResetBody>;
+
+export const passwordResetCall = defineCall({
+  method: 'POST',
+  path: '/api/password/reset',
+  summary: 'Set a new password with the token of a reset mail; the token works once and for one hour',
+  source: 'core.md §5 (path ours: the spec does not show the reissue page’s call)',
+  tags: ['auth'],
+  access: 'public',
+  body: passwordResetBody,
+  responses: {
+    200: dataEnvelope(z.object({ reset: z.literal(true) })),
     400: validationErrorBody,
     429: errorBody,
   },

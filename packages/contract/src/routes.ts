@@ -35,6 +35,7 @@ export const routes = {
     method: 'PUT',
     path: '/api/operation-analysis/camera/:cameraCode/setting/detection-setting',
   },
+  passwordReset: { method: 'POST', path: '/api/password/reset' },
   passwordResetRequest: { method: 'POST', path: '/api/password/reset_request' },
   passwordUpdate: { method: 'PUT', path: '/api/auth/password' },
   pushSubscribe: { method: 'POST', path: '/api/notifications/subscription' },

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import { seedDemo } from '../db/seed/demo-seed.ts';
 import { DomainError, FieldErrors } from '../lib/errors.ts';
 import { newCode } from '../lib/tokens.ts';
+import { MailRepository } from '../mail/mail.repository.ts';
 import { IpAllowRepository } from '../modules/auth/ip-allow.repository.ts';
 import { SessionRepository } from '../modules/auth/session.repository.ts';
 import { CameraRepository } from '../modules/cameras/camera.repository.ts';
@@ -37,6 +38,7 @@ export const CLI_USAGE = `Usage: npm run cli -- <command> [options]
   ip-allow list --customer CODE
   ip-allow remove --customer CODE --id N
   releases add --version X.Y.Z --date YYYY-MM-DD --message TEXT
+  mail outbox [--limit N]                                 (mail kept by the service, newest first)
   seed-demo
 
 A password may be given as --password - to read it from standard input.`;
@@ -81,6 +83,7 @@ const optionSpec = {
   version: { type: 'string' },
   date: { type: 'string' },
   message: { type: 'string' },
+  limit: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -313,6 +316,20 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
         opt(options, 'message', z.string().trim().min(1).max(4000)),
       );
       return print({ id: row.id, version: row.version });
+    }
+    case 'mail outbox': {
+      const limit = opt(options, 'limit', input.positiveIntOption, 'optional') ?? 10;
+      for (const m of await new MailRepository(db).recent(limit)) {
+        print({
+          id: m.id,
+          to: m.recipient,
+          subject: m.subject,
+          status: m.status,
+          at: m.created_at,
+          body: m.body,
+        });
+      }
+      return;
     }
     case 'seed-demo':
       return print(await seedDemo(db));

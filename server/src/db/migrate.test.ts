@@ -11,6 +11,9 @@ describe('migrateToLatest', () => {
       .selectFrom('schema_migrations' as never)
       .selectAll()
       .execute();
-    expect(rows.map((r) => (r as { name: string }).name)).toEqual(['0001-initial']);
+    expect(rows.map((r) => (r as { name: string }).name)).toEqual([
+      '0001-initial',
+      '0002-password-reset-and-mail',
+    ]);
   });
 });

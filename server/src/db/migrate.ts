@@ -2,9 +2,11 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './database.ts';
 import * as m0001 from './migrations/0001-initial.ts';
+import * as m0002 from './migrations/0002-password-reset-and-mail.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-password-reset-and-mail': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -194,6 +194,26 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  body: string;
+  status: Generated<'kept' | 'sent' | 'failed'>;
+  error: string | null;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
 export interface Database {
   customers: CustomersTable;
   users: UsersTable;
@@ -209,6 +229,8 @@ export interface Database {
   feedback: FeedbackTable;
   releases: ReleasesTable;
   settings: SettingsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -22,6 +22,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    PASSWORD_RESET_RATE_LIMIT_PER_MINUTE: '100000',
     DATA_DIR: '/tmp/camwatch-test',
     ...env,
   });

@@ -89,7 +89,11 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
           'login',
           lazyPage(() => import('../features/auth/components/LoginPage.tsx')),
         ),
-        page('/password_reissue', 'password_reissue'),
+        page(
+          '/password_reissue',
+          'password_reissue',
+          lazyPage(() => import('../features/auth/components/PasswordReissuePage.tsx')),
+        ),
         page('/help', 'help'),
         {
           path: '/',

@@ -172,6 +172,15 @@ const en: Catalog<typeof ja> = {
     operation_analysis_results: 'Operation analysis results',
     operation_analysis_result_detail: 'Operation analysis result',
   },
+  reissue: {
+    description: 'Set a new password.',
+    newPassword: 'New password',
+    confirm: 'New password (again)',
+    submit: 'Set password',
+    success: 'Your password has been set. Log in with the new password.',
+    invalidLink: 'This link is invalid or has expired (it lasts one hour). Please ask for a new one.',
+    toLogin: 'Go to login',
+  },
   notfound: {
     body: 'The page you are looking for was not found. Please check the address.',
     back: 'Back to the camera list',

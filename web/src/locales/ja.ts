@@ -167,6 +167,16 @@ export default {
     operation_analysis_results: '作業分析結果',
     operation_analysis_result_detail: '作業分析結果の詳細',
   },
+  reissue: {
+    description: '新しいパスワードを設定してください。',
+    newPassword: '新しいパスワード',
+    confirm: '新しいパスワード（確認）',
+    submit: 'パスワードを設定',
+    success: 'パスワードを設定しました。新しいパスワードでログインしてください。',
+    invalidLink:
+      'このURLは無効か、有効期限（1時間）が切れています。もう一度パスワード再発行をお試しください。',
+    toLogin: 'ログイン画面へ',
+  },
   notfound: {
     body: 'お探しのページは見つかりませんでした。URLが正しいかご確認ください。',
     back: 'カメラ一覧へ戻る',

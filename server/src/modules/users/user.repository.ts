@@ -80,6 +80,21 @@ export class UserRepository {
       .execute();
   }
 
+  /** A new password (already hashed); also lifts the temporary lock after failed logins. */
+  async setPassword(userId: number, passwordHash: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({
+        password_hash: passwordHash,
+        password_changed_at: new Date(),
+        failed_login_count: 0,
+        system_locked_until: null,
+        updated_at: new Date(),
+      })
+      .where('id', '=', userId)
+      .execute();
+  }
+
   async setLock(customerId: number, userId: number, lockState: LockState): Promise<UserRow | undefined> {
     return this.update(customerId, userId, { lock_state: lockState });
   }

@@ -1,0 +1,45 @@
+// Sends mail over SMTP (SMTP_URL, nodemailer). Every mail is kept in the outbox first; without SMTP_URL
+// (the embedded default) it stays there, readable with `npm run cli -- mail outbox`.
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { MailRepository } from './mail.repository.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export class Mailer {
+  private readonly transport: Transporter | null;
+
+  constructor(
+    private readonly outbox: MailRepository,
+    private readonly options: { smtpUrl: string | null; from: string },
+    private readonly logger?: Pick<Logger, 'info' | 'error'>,
+  ) {
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  }
+
+  /** Keeps the mail, then hands it to SMTP when configured. Never throws: a failure is recorded and logged. */
+  async send(mail: OutgoingMail): Promise<void> {
+    const { id } = await this.outbox.keep(mail.to, mail.subject, mail.text);
+    if (!this.transport) {
+      this.logger?.info({ outboxId: id }, 'mail kept in the outbox (no SMTP_URL configured)');
+      return;
+    }
+    try {
+      await this.transport.sendMail({
+        from: this.options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+      });
+      await this.outbox.markSent(id);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await this.outbox.markFailed(id, message);
+      this.logger?.error({ outboxId: id, err: message }, 'mail could not be sent');
+    }
+  }
+}

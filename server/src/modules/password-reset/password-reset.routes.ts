@@ -1,0 +1,37 @@
+// HTTP for password reissue by mail.
+import { passwordResetCall, passwordResetRequestCall } from '@camwatch/contract/password-reset';
+import { ownOrigins } from '../../http/origin-check.ts';
+import { serve, type ServeContext } from '../../http/serve.ts';
+import type { PasswordResetService } from './password-reset.service.ts';
+
+/** `perMinute` per client address: enough for a person who mistyped, too few to mail-bomb someone. */
+export function registerPasswordResetRoutes(
+  ctx: ServeContext,
+  resets: PasswordResetService,
+  options: { publicOrigin: string | null; perMinute: number },
+): void {
+  serve(
+    ctx,
+    passwordResetRequestCall,
+    async ({ body, raw }) => {
+      const { mailing } = await resets.request(
+        body.email,
+        body.return_url,
+        ownOrigins(raw, options.publicOrigin),
+      );
+      mailing.catch((err: unknown) => raw.log.error({ err }, 'reset mail failed'));
+      return { data: { sent: true as const } };
+    },
+    { config: { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } },
+  );
+
+  serve(
+    ctx,
+    passwordResetCall,
+    async ({ body }) => {
+      await resets.reset(body.token, body.password);
+      return { data: { reset: true as const } };
+    },
+    { config: { rateLimit: { max: options.perMinute * 2, timeWindow: 60_000 } } },
+  );
+}
