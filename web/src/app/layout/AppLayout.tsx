@@ -25,7 +25,7 @@ export default function AppLayout() {
     <AppShell
       header={{ height: 56 }}
       navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !isNavOpen } }}
-      footer={{ height: { base: 64, sm: 40 } }}
+      footer={{ height: { base: 100, sm: 40 } }}
       padding={0}
     >
       <AppShell.Header>

@@ -1,5 +1,5 @@
 // Floating feedback button and dialog (core.md §2, §5, §8): send disabled while empty; thanks or 'failed to send'.
-import { Affix, Button, Group, Stack, Textarea } from '@mantine/core';
+import { ActionIcon, Affix, Button, Group, Stack, Textarea, useMatches } from '@mantine/core';
 import { showToast } from '../../../lib/toast.ts';
 import { IconMessage } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,6 +15,8 @@ export function FeedbackWidget() {
   const [isOpen, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const mutation = useSendFeedback();
+  // On phones the footer is taller and space is short: a round icon button above it.
+  const isCompact = useMatches({ base: true, sm: false });
 
   const send = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -31,16 +33,27 @@ export function FeedbackWidget() {
 
   return (
     <>
-      <Affix position={{ bottom: 56, right: 16 }} zIndex={150}>
-        <Button
-          leftSection={<IconMessage size={16} aria-hidden />}
-          radius="xl"
-          style={{ boxShadow: 'var(--mantine-shadow-md)' }}
-          onClick={() => setOpen(true)}
-          variant="filled"
-        >
-          {t('feedback.open')}
-        </Button>
+      <Affix position={{ bottom: isCompact ? 112 : 56, right: 16 }} zIndex={150}>
+        {isCompact ? (
+          <ActionIcon
+            size="xl"
+            radius="xl"
+            variant="filled"
+            aria-label={t('feedback.open')}
+            onClick={() => setOpen(true)}
+          >
+            <IconMessage size={20} aria-hidden />
+          </ActionIcon>
+        ) : (
+          <Button
+            leftSection={<IconMessage size={16} aria-hidden />}
+            radius="xl"
+            style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+            onClick={() => setOpen(true)}
+          >
+            {t('feedback.open')}
+          </Button>
+        )}
       </Affix>
       <AppDialog
         opened={isOpen}
