@@ -2,7 +2,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX from 'eslint-plugin-import-x';
+import { restrictedPaths } from './tools/eslint-boundaries.js';
 import fs from 'node:fs';
 
 const webFeatures = fs.existsSync('web/src/features') ? fs.readdirSync('web/src/features') : [];
@@ -102,9 +102,9 @@ export default tseslint.config(
   {
     // Features do not import each other or the app shell; app/ composes them (bulletproof-react).
     files: ['web/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    plugins: { local: { rules: { 'restricted-paths': restrictedPaths } } },
     rules: {
-      'import-x/no-restricted-paths': [
+      'local/restricted-paths': [
         'error',
         {
           zones: [

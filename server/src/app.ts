@@ -23,6 +23,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerTagRoutes } from './modules/tags/tag.routes.ts';
+import { registerNotificationRoutes } from './modules/notifications/notification.routes.ts';
 import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { createServices, type Services } from './services.ts';
 import { APP_VERSION } from '@camwatch/contract/constants';
@@ -97,6 +98,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerSettingsRoutes(ctx, config);
   registerTagRoutes(ctx, services.tags);
   registerFeedbackRoutes(ctx, services.feedback);
+  registerNotificationRoutes(ctx, services.notifications);
   registerPasswordResetRoutes(ctx, services.passwordResets, {
     publicOrigin: config.publicOrigin,
     perMinute: config.login.resetRateLimitPerMinute,

@@ -4,6 +4,8 @@ import type { Logger } from 'pino';
 import type { Db } from './db/database.ts';
 import { MailRepository } from './mail/mail.repository.ts';
 import { Mailer } from './mail/mailer.ts';
+import { NotificationRepository } from './modules/notifications/notification.repository.ts';
+import { NotificationService } from './modules/notifications/notification.service.ts';
 import { PasswordResetRepository } from './modules/password-reset/password-reset.repository.ts';
 import { PasswordResetService } from './modules/password-reset/password-reset.service.ts';
 import { AppKeyRepository } from './modules/auth/app-key.repository.ts';
@@ -51,6 +53,7 @@ export function createServices(
       mailer,
     }),
     mailer,
+    notifications: new NotificationService(new NotificationRepository(db)),
   };
 }
 

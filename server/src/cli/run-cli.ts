@@ -6,6 +6,8 @@ import { seedDemo } from '../db/seed/demo-seed.ts';
 import { DomainError, FieldErrors } from '../lib/errors.ts';
 import { newCode } from '../lib/tokens.ts';
 import { MailRepository } from '../mail/mail.repository.ts';
+import { NotificationRepository } from '../modules/notifications/notification.repository.ts';
+import { NotificationService } from '../modules/notifications/notification.service.ts';
 import { IpAllowRepository } from '../modules/auth/ip-allow.repository.ts';
 import { SessionRepository } from '../modules/auth/session.repository.ts';
 import { CameraRepository } from '../modules/cameras/camera.repository.ts';
@@ -38,6 +40,7 @@ export const CLI_USAGE = `Usage: npm run cli -- <command> [options]
   ip-allow list --customer CODE
   ip-allow remove --customer CODE --id N
   releases add --version X.Y.Z --date YYYY-MM-DD --message TEXT
+  announcements add --message TEXT [--customer CODE]     (an Announcement notification for every user)
   mail outbox [--limit N]                                 (mail kept by the service, newest first)
   seed-demo
 
@@ -316,6 +319,15 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
         opt(options, 'message', z.string().trim().min(1).max(4000)),
       );
       return print({ id: row.id, version: row.version });
+    }
+    case 'announcements add': {
+      const code = opt(options, 'customer', z.string().min(1), 'optional');
+      const customer = code ? await customerOf() : null;
+      const sent = await new NotificationService(new NotificationRepository(db)).announce(
+        customer?.id ?? null,
+        opt(options, 'message', z.string().trim().min(1).max(2000)),
+      );
+      return print({ ok: true, users: sent });
     }
     case 'mail outbox': {
       const limit = opt(options, 'limit', input.positiveIntOption, 'optional') ?? 10;

@@ -3,11 +3,16 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Db } from './database.ts';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-password-reset-and-mail.ts';
+import * as m0003n from './migrations/0003-notifications.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-password-reset-and-mail': m0002,
+  '0003-notifications': m0003n,
 };
+
+/** Every migration's name, in the order they apply. */
+export const migrationNames = Object.keys(migrations).sort();
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

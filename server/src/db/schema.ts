@@ -214,6 +214,18 @@ export interface MailOutboxTable {
   sent_at: NullableTimestamp;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  customer_id: number;
+  user_id: number;
+  event: 'motion' | 'entry' | 'down' | 'download' | 'person_tracking' | 'operation_analysis' | 'announcement';
+  kind: 'archive' | 'heatmap' | 'completed' | 'failed' | null;
+  message: string;
+  camera_id: number | null;
+  url: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   customers: CustomersTable;
   users: UsersTable;
@@ -231,6 +243,7 @@ export interface Database {
   settings: SettingsTable;
   password_reset_tokens: PasswordResetTokensTable;
   mail_outbox: MailOutboxTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
