@@ -13,6 +13,7 @@ const expectedCalls = [
   'POST /api/auth/appkey',
   'DELETE /api/auth/appkey',
   'POST /api/password/reset_request',
+  'POST /api/password/reset',
   'PUT /api/auth/password',
   'GET /api/cameras',
   'GET /api/cameras/:camera_code',

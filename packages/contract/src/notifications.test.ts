@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  notificationListQuery,
-  notificationTabEvent,
-  notificationTabs,
-  pushSubscriptionBody,
-  visibleNotificationTabs,
-} from './notifications.ts';
+import { notificationTabEvent, notificationTabs, visibleNotificationTabs } from './notification-tabs.ts';
+import { notificationListQuery, pushSubscriptionBody } from './notifications.ts';
 
 describe('notifications', () => {
   it('core.md §9: at most 20 per page, 20 by default', () => {

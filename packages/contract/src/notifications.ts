@@ -4,55 +4,11 @@ import { defineCall } from './call.ts';
 import { NOTIFICATIONS_LIMIT } from './constants.ts';
 import { dataEnvelope, errorBody, validationErrorBody } from './envelope.ts';
 import { queryCount, queryPage } from './query.ts';
+import { notificationEvents, type NotificationEvent } from './notification-tabs.ts';
 
-/** Event types: `entry` is enter alert, `down` a camera failure, `download` a ready archive or heat map. */
-export const notificationEvents = [
-  'motion',
-  'entry',
-  'down',
-  'download',
-  'person_tracking',
-  'operation_analysis',
-  'announcement',
-] as const;
+export type { NotificationEvent };
+
 export const notificationEventSchema = z.enum(notificationEvents);
-export type NotificationEvent = z.infer<typeof notificationEventSchema>;
-
-/** Tabs of the notification screen in display order, each showing one event type (core.md §9). */
-export const notificationTabs = [
-  'Announcement',
-  'Motion',
-  'EnterAlert',
-  'PersonTracking',
-  'OperationAnalysis',
-  'Monitor',
-  'Download',
-] as const;
-export type NotificationTab = (typeof notificationTabs)[number];
-
-export const notificationTabEvent: Readonly<Record<NotificationTab, NotificationEvent>> = {
-  Announcement: 'announcement',
-  Motion: 'motion',
-  EnterAlert: 'entry',
-  PersonTracking: 'person_tracking',
-  OperationAnalysis: 'operation_analysis',
-  Monitor: 'down',
-  Download: 'download',
-};
-
-const tltTabs: readonly NotificationTab[] = ['EnterAlert', 'PersonTracking', 'OperationAnalysis'];
-
-/**
- * The tabs shown: TLT-only features (enter alert, person tracking, operation analysis) need a TLT mode,
- * and Announcement appears only in some modes, which the spec does not name, so the caller decides.
- */
-export const visibleNotificationTabs = (opts: {
-  isTlt: boolean;
-  showAnnouncement: boolean;
-}): NotificationTab[] =>
-  notificationTabs.filter(
-    (tab) => (tab !== 'Announcement' || opts.showAnnouncement) && (opts.isTlt || !tltTabs.includes(tab)),
-  );
 
 /** Detail of an event: which download is ready, or how an analysis job ended. */
 export const notificationKinds = ['archive', 'heatmap', 'completed', 'failed'] as const;

@@ -8,13 +8,13 @@ const oneOf =
   (v: unknown): T =>
     values.includes(v as T) ? (v as T) : fallback;
 const record =
-  <T extends Record<string, boolean>>(fallback: T) =>
-  (v: unknown): T => {
+  <K extends string>(fallback: Record<K, boolean>) =>
+  (v: unknown): Record<K, boolean> => {
     const out = { ...fallback };
     if (typeof v === 'object' && v !== null) {
-      for (const key of Object.keys(fallback) as (keyof T)[]) {
-        const value = (v as Record<keyof T, unknown>)[key];
-        if (typeof value === 'boolean') out[key] = value as T[keyof T];
+      for (const key of Object.keys(fallback) as K[]) {
+        const value = (v as Record<K, unknown>)[key];
+        if (typeof value === 'boolean') out[key] = value;
       }
     }
     return out;
@@ -104,12 +104,12 @@ export function resetSettings(): void {
 }
 
 if (typeof window !== 'undefined') {
-  // Another tab changed a value: drop our copy so the next read sees it.
+  // Another tab changed a value (key) or cleared the storage (key null): drop our copies.
   window.addEventListener('storage', (event) => {
-    if (event.key?.startsWith(PREFIX)) {
-      cache.delete(event.key.slice(PREFIX.length) as BrowserStateKey);
-      for (const listener of listeners) listener();
-    }
+    if (event.key === null) cache.clear();
+    else if (event.key.startsWith(PREFIX)) cache.delete(event.key.slice(PREFIX.length) as BrowserStateKey);
+    else return;
+    for (const listener of listeners) listener();
   });
 }
 

@@ -181,6 +181,20 @@ const en: Catalog<typeof ja> = {
     invalidLink: 'This link is invalid or has expired (it lasts one hour). Please ask for a new one.',
     toLogin: 'Go to login',
   },
+  notifications: {
+    bell: 'Notifications',
+    bellUnread: 'Notifications ({{count}} unread)',
+    unread: '{{count}} unread',
+    tabs: {
+      Announcement: 'Announcements',
+      Motion: 'Motion',
+      EnterAlert: 'Enter alert',
+      PersonTracking: 'Person tracking',
+      OperationAnalysis: 'Operation analysis',
+      Monitor: 'Camera monitor',
+      Download: 'Downloads',
+    },
+  },
   notfound: {
     body: 'The page you are looking for was not found. Please check the address.',
     back: 'Back to the camera list',

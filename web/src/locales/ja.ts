@@ -177,6 +177,20 @@ export default {
       'このURLは無効か、有効期限（1時間）が切れています。もう一度パスワード再発行をお試しください。',
     toLogin: 'ログイン画面へ',
   },
+  notifications: {
+    bell: 'お知らせ',
+    bellUnread: 'お知らせ（未読 {{count}} 件）',
+    unread: '未読 {{count}} 件',
+    tabs: {
+      Announcement: '運営からのお知らせ',
+      Motion: '動体検知',
+      EnterAlert: '侵入検知',
+      PersonTracking: '人物追跡',
+      OperationAnalysis: '作業分析',
+      Monitor: 'カメラ監視',
+      Download: 'ダウンロード',
+    },
+  },
   notfound: {
     body: 'お探しのページは見つかりませんでした。URLが正しいかご確認ください。',
     back: 'カメラ一覧へ戻る',

@@ -1,10 +1,6 @@
 // Notifications (core.md §3, §4, §9): listed per event type with paging, unread counts per type, marking read.
-import {
-  notificationEvents,
-  type Notification,
-  type NotificationEvent,
-  type NotificationReadState,
-} from '@camwatch/contract/notifications';
+import { notificationEvents, type NotificationEvent } from '@camwatch/contract/notification-tabs';
+import type { Notification, NotificationReadState } from '@camwatch/contract/notifications';
 import type { AuthContext } from '../../http/auth-context.ts';
 import type { NotificationRepository } from './notification.repository.ts';
 

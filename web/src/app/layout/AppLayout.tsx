@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { meQueryOptions } from '../../features/auth/api/me.ts';
 import { FeedbackWidget } from '../../features/feedback/components/FeedbackWidget.tsx';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { useTags } from '../../features/tags/api/get-tags.ts';
 import { Footer } from './Footer.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
@@ -46,6 +47,7 @@ export default function AppLayout() {
             </UnstyledButton>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <NotificationBell />
             <LanguageMenu />
             <UserMenu user={user} />
           </Group>
