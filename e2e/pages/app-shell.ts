@@ -37,9 +37,9 @@ export class AppShell {
     return this.page.getByRole('menuitem', { name, exact: typeof name === 'string' ? true : undefined });
   }
 
-  /** A notification toast (Mantine renders them with role alert). */
+  /** A toast message: successes are a polite status, failures an assertive alert. */
   toast(text: string | RegExp) {
-    return this.page.getByRole('alert').filter({ hasText: text });
+    return this.page.getByRole('status').or(this.page.getByRole('alert')).filter({ hasText: text });
   }
 
   async openUserMenuItem(name: RegExp | string) {

@@ -48,9 +48,12 @@ test('an unknown camera code keeps its query through the login redirect', async 
   expect(page.url()).toContain(`redirect=${encodeURIComponent('/detail/abc?date=2026-11-01')}`);
 });
 
-test('`/` logged out goes to login without a redirect, and login lands on list page 1', async ({ page }) => {
+test('`/` logged out goes to login, and login lands on list page 1', async ({ page }) => {
   await page.goto('/');
-  await expectLoginWithRedirect(page, null);
+  // `/` logged out is a plain /login: nothing to come back to but the default first screen.
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+  expect(new URL(page.url()).searchParams.get('redirect')).toBeNull();
+  await expect(page.locator('body')).toHaveClass('login');
   await new LoginPage(page).logIn(DEMO);
   await expect(page).toHaveURL(/\/list\/1$/);
   await expect(page.locator('body')).toHaveClass('list');

@@ -123,12 +123,16 @@ test.describe('validation', () => {
     await login.goto();
     await expect(login.submit).toBeDisabled();
 
-    // Password first, then a valid e-mail with the focus still in the e-mail field: not validated yet.
-    await login.password.fill(DEMO.password);
+    // A valid e-mail while the focus is still in the field: not validated yet.
     await login.email.fill(DEMO.email);
     await expect(login.email).toBeFocused();
     await expect(login.submit).toBeDisabled();
-    await login.email.blur();
+
+    // Leaving the field validates it; the password is still empty.
+    await login.email.press('Tab');
+    await expect(login.password).toBeFocused();
+    await expect(login.submit).toBeDisabled();
+    await login.password.pressSequentially(DEMO.password);
     await expect(login.submit).toBeEnabled();
 
     await login.password.fill('');
@@ -139,6 +143,30 @@ test.describe('validation', () => {
     await login.email.fill('demo@example');
     await login.email.blur();
     await expect(login.submit).toBeDisabled();
+    await login.email.fill(DEMO.email);
+    await expect(login.submit).toBeEnabled();
+  });
+
+  test('submit is disabled while the login call is under way', async ({ page }) => {
+    const login = new LoginPage(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    let loginCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/login')) loginCalls++;
+    });
+    await login.goto();
+    await login.fill(DEMO.email, DEMO.password);
+    await login.submit.click();
+    await expect(login.submit).toBeDisabled();
+    await login.password.press('Enter'); // a second submit while busy sends nothing
+    release();
+    await expect(page).toHaveURL(/\/list\/1$/);
+    expect(loginCalls).toBe(1);
   });
 
   test('an invalid e-mail shows the format message after blur, not before', async ({ page }) => {

@@ -92,3 +92,29 @@ test('a network failure shows the sending-failed message', async ({ page, consol
   await expect(dialog.root).toBeVisible();
   await expect(dialog.ok).toBeEnabled();
 });
+
+test('while sending, OK is disabled and the dialog cannot be closed', async ({ page }) => {
+  const login = new LoginPage(page);
+  const dialog = new ReissueDialog(page);
+  const shell = new AppShell(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // Answered here, after a hold, so the sending state can be seen (the real call is covered above).
+  await page.route('**/api/password/reset_request', async (route) => {
+    await held;
+    await route.fulfill({ status: 200, json: { data: { sent: true } } });
+  });
+  await login.goto();
+  await login.email.fill(EMAIL);
+  await login.lostPassword.click();
+  await dialog.ok.click();
+
+  await expect(dialog.ok).toBeDisabled();
+  await expect(dialog.cancel).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog.root).toBeVisible();
+
+  release();
+  await expect(shell.toast(ja.messages.reissueSent)).toBeVisible();
+  await expect(dialog.root).toBeHidden();
+});

@@ -101,7 +101,8 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
           lazy: lazyPage(() => import('./layout/AppLayout.tsx')),
           errorElement: <RouteError />,
           children: [
-            { index: true, loader: () => redirect('/list/1') },
+            // Runs alongside the login check; logged out, `/` goes to a plain /login (core.md §2).
+            { index: true, loader: () => redirect(readState('loggedIn') ? '/list/1' : '/login') },
             page('list/:page', 'list'),
             page('detail/:code', 'detail'),
             page('detail/:code/people-counter', 'people_counter'),

@@ -15,6 +15,7 @@ const en: Catalog<typeof ja> = {
     loading: 'Loading…',
     available: 'Available',
     notAvailable: 'Not available',
+    togglePassword: 'Show or hide the password',
     language: 'Language',
     languages: { ja: '日本語', en: 'English' },
   },

@@ -11,6 +11,7 @@ export default {
     loading: '読み込み中…',
     available: '利用可能',
     notAvailable: '利用不可',
+    togglePassword: 'パスワードの表示・非表示を切り替え',
     language: '言語',
     languages: { ja: '日本語', en: 'English' },
   },

@@ -12,7 +12,7 @@ export function Footer({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const settings = useEnvSettings();
   return (
-    <Group component="footer" justify="space-between" px="md" py={6} gap="xs" wrap="wrap" h="100%">
+    <Group justify="space-between" px="md" py={6} gap="xs" wrap="wrap" h="100%">
       <Group gap="md" component="nav" aria-label={t('footer.about')}>
         {user.permissions.partner && settings.partnerSiteUrl && (
           <Anchor href={settings.partnerSiteUrl} target="_blank" rel="noopener" size="sm">

@@ -52,6 +52,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
             label={t('password.current')}
             value={current}
             onChange={(e) => {
@@ -64,6 +65,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
             data-autofocus
           />
           <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
             label={t('password.new')}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
@@ -72,6 +74,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
             autoComplete="new-password"
           />
           <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
             label={t('password.confirm')}
             value={confirmation}
             onChange={(e) => setConfirmation(e.currentTarget.value)}

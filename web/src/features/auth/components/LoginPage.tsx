@@ -106,6 +106,7 @@ export default function LoginPage() {
                 autoFocus
               />
               <PasswordInput
+                visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
                 label={t('login.password')}
                 value={password}
                 onChange={(e) => setPassword(e.currentTarget.value)}

@@ -61,6 +61,7 @@ export default function PasswordReissuePage() {
                 </Alert>
               )}
               <PasswordInput
+                visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
                 label={t('reissue.newPassword')}
                 value={password}
                 onChange={(e) => setPassword(e.currentTarget.value)}
@@ -70,6 +71,7 @@ export default function PasswordReissuePage() {
                 autoFocus
               />
               <PasswordInput
+                visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
                 label={t('reissue.confirm')}
                 value={confirmation}
                 onChange={(e) => setConfirmation(e.currentTarget.value)}
