@@ -17,10 +17,10 @@ export async function logInAs(page: Page, user: { email: string; password: strin
 export async function firstCameraCode(request: APIRequestContext, user: { email: string; password: string }) {
   const login = await request.post('/api/auth/login', { data: { ...user, appKey: null } });
   expect(login.status()).toBe(200);
-  const list = await request.get('/api/cameras?page=1&count=1');
+  const list = await request.get('/api/cameratags');
   expect(list.status()).toBe(200);
-  const body = (await list.json()) as { data: { cameras: { camera_code: string }[] } };
-  const code = body.data.cameras[0]?.camera_code;
+  const body = (await list.json()) as { data: { tags: { cameras: string[] }[] } };
+  const code = body.data.tags.flatMap((tag) => tag.cameras)[0];
   expect(code, 'the demo account has cameras').toBeTruthy();
   await request.post('/api/auth/logout');
   return code!;

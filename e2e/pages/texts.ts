@@ -2,6 +2,8 @@
 // when a text a person reads changes by accident, so the specs do not import the app's catalogs.
 export const ja = {
   appName: 'CamWatch',
+  reload: '再読み込み',
+  chunkLoadFailed: '画面を読み込めませんでした。ネットワークを確認して再読み込みしてください。',
   language: '言語',
   languages: { ja: '日本語', en: 'English' },
   ok: 'OK',

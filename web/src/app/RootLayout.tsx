@@ -1,6 +1,7 @@
 // Wraps every route: sets the page name as the body class (core.md §2).
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router';
+import { PageLoader } from '../components/ui/PageLoader.tsx';
 import type { RouteHandle } from './routes.tsx';
 
 export function RootLayout() {
@@ -10,5 +11,9 @@ export function RootLayout() {
   useEffect(() => {
     document.body.className = page?.page ?? '';
   }, [page?.page]);
-  return <Outlet />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
 }

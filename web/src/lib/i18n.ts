@@ -17,6 +17,7 @@ export async function initI18n(): Promise<void> {
     fallbackLng: false,
     resources: { [lng]: { translation: catalog } },
     interpolation: { escapeValue: false },
+    showSupportNotice: false,
     returnNull: false,
   });
 }

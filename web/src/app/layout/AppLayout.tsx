@@ -2,12 +2,14 @@
 import { AppShell, Burger, Group, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { meQueryOptions } from '../../features/auth/api/me.ts';
 import { FeedbackWidget } from '../../features/feedback/components/FeedbackWidget.tsx';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { useTags } from '../../features/tags/api/get-tags.ts';
+import { PageLoader } from '../../components/ui/PageLoader.tsx';
 import { Footer } from './Footer.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { SideNav } from './SideNav.tsx';
@@ -57,7 +59,9 @@ export default function AppLayout() {
         <SideNav user={user} tags={tags.filter((tag) => tag.cameras.length > 0)} onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
       <AppShell.Footer>
         <Footer user={user} />
