@@ -1,5 +1,6 @@
 // End-to-end tests: Debian's Chromium against the real server on a fresh embedded data dir.
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 18_099);
 
@@ -17,19 +18,7 @@ export default defineConfig({
     timezoneId: 'Asia/Tokyo',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     command: 'node ../scripts/ensure-web-build.mjs && node --import tsx support/start-server.ts',

@@ -4,10 +4,11 @@ import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { showToast } from '../../../lib/toast.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH, passwordChangeProblems } from '@camwatch/contract/password';
+import { passwordChangeProblems } from '@camwatch/contract/password';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -42,11 +43,6 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
     }
   };
 
-  const tooShort = (value: string) =>
-    value.length > 0 && value.length < PASSWORD_MIN_LENGTH
-      ? t('messages.passwordTooShort', { min: PASSWORD_MIN_LENGTH })
-      : null;
-
   return (
     <AppDialog opened={opened} onClose={close} title={t('password.title')} loading={mutation.isPending}>
       <form onSubmit={(e) => void submit(e)} noValidate>
@@ -64,26 +60,12 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
             autoComplete="current-password"
             data-autofocus
           />
-          <PasswordInput
-            visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
-            label={t('password.new')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={tooShort(password)}
-            required
-            autoComplete="new-password"
-          />
-          <PasswordInput
-            visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
-            label={t('password.confirm')}
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.currentTarget.value)}
-            error={
-              tooShort(confirmation) ??
-              (problems.includes('mismatch') ? t('messages.passwordMismatch') : null)
-            }
-            required
-            autoComplete="new-password"
+          <NewPasswordFields
+            password={password}
+            confirmation={confirmation}
+            onPasswordChange={setPassword}
+            onConfirmationChange={setConfirmation}
+            labels={{ password: t('password.new'), confirmation: t('password.confirm') }}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={mutation.isPending}>

@@ -1,12 +1,13 @@
 // password_reissue (public): the page a reset mail links to; sets a new password with the same rules as change.
-import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH, passwordChangeProblems } from '@camwatch/contract/password';
+import { passwordChangeProblems } from '@camwatch/contract/password';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 
 export default function PasswordReissuePage() {
   const { t } = useTranslation();
@@ -19,10 +20,6 @@ export default function PasswordReissuePage() {
   const isInvalidLink =
     token.length === 0 ||
     (mutation.error instanceof ApiError && mutation.error.fieldMessage('token') !== undefined);
-  const tooShort = (value: string) =>
-    value.length > 0 && value.length < PASSWORD_MIN_LENGTH
-      ? t('messages.passwordTooShort', { min: PASSWORD_MIN_LENGTH })
-      : null;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -60,27 +57,13 @@ export default function PasswordReissuePage() {
                   {t('messages.passwordChangeFailed')}
                 </Alert>
               )}
-              <PasswordInput
-                visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
-                label={t('reissue.newPassword')}
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                error={tooShort(password)}
-                required
-                autoComplete="new-password"
+              <NewPasswordFields
+                password={password}
+                confirmation={confirmation}
+                onPasswordChange={setPassword}
+                onConfirmationChange={setConfirmation}
+                labels={{ password: t('reissue.newPassword'), confirmation: t('reissue.confirm') }}
                 autoFocus
-              />
-              <PasswordInput
-                visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
-                label={t('reissue.confirm')}
-                value={confirmation}
-                onChange={(e) => setConfirmation(e.currentTarget.value)}
-                error={
-                  tooShort(confirmation) ??
-                  (problems.includes('mismatch') ? t('messages.passwordMismatch') : null)
-                }
-                required
-                autoComplete="new-password"
               />
               <Button type="submit" disabled={problems.length > 0} loading={mutation.isPending}>
                 {t('reissue.submit')}
