@@ -118,3 +118,35 @@ test('while sending, OK is disabled and the dialog cannot be closed', async ({ p
   await expect(shell.toast(ja.messages.reissueSent)).toBeVisible();
   await expect(dialog.root).toBeHidden();
 });
+
+test.describe('the reissue page a reset mail links to', () => {
+  test('without a token it says the link is invalid and leads to login', async ({ page }) => {
+    await page.goto('/password_reissue');
+    await expect(page.getByRole('alert')).toContainText('このURLは無効か、有効期限');
+    await expect(page.locator('body')).toHaveClass('password_reissue');
+    await page.getByRole('link', { name: 'ログイン画面へ' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('applies the password rules, and a token the server refuses shows the invalid-link message', async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(/status of 400/);
+    await page.goto(`/password_reissue?token=${'0'.repeat(64)}`);
+    const submit = page.getByRole('button', { name: 'パスワードを設定' });
+    const password = page.getByLabel(/^新しいパスワード\s*\*?$/);
+    const confirm = page.getByLabel(/^新しいパスワード（確認）\s*\*?$/);
+    await expect(submit).toBeDisabled();
+    await password.fill('abcdef1');
+    await confirm.fill('abcdef2');
+    await expect(page.getByText('パスワードが一致しません')).toBeVisible();
+    await expect(submit).toBeDisabled();
+    await confirm.fill('abcdef1');
+    await expect(submit).toBeEnabled();
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/password/reset'));
+    await submit.click();
+    expect((await request).postDataJSON()).toEqual({ token: '0'.repeat(64), password: 'abcdef1' });
+    await expect(page.getByRole('alert')).toContainText('このURLは無効か、有効期限');
+  });
+});
