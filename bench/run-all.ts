@@ -1,6 +1,7 @@
 // Runs the benchmarks named on the command line (default: all) and prints Markdown rows for docs/benchmarks.md.
 import os from 'node:os';
 import { benchAuthMe, postgresAdminUrl } from './auth-me.bench.ts';
+import { benchCameraList } from './cameras.bench.ts';
 import { benchColdStart } from './cold-start.bench.ts';
 import { benchWebShell, summarizeWebShell } from './web-shell.bench.ts';
 
@@ -15,6 +16,20 @@ const benches: Record<string, () => Promise<string[]>> = {
       rows.push(
         `| GET api/auth/me, 10 connections, 10 s | ${r.database} | ${r.requestsPerSec} req/s | p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms | errors ${r.errors}, non-2xx ${r.non2xx} |`,
       );
+    }
+    return rows;
+  },
+  cameras: async () => {
+    const rows: string[] = [];
+    for (const db of [
+      { kind: 'embedded' } as const,
+      { kind: 'postgres', adminUrl: postgresAdminUrl() } as const,
+    ]) {
+      for (const r of await benchCameraList(db)) {
+        rows.push(
+          `| ${r.figure}, 10,000 cameras, 10 connections, 10 s | ${r.database} | ${r.requestsPerSec} req/s | p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms | ${r.answered}, ${r.answerKb} KB; errors ${r.errors}, non-2xx ${r.non2xx} |`,
+        );
+      }
     }
     return rows;
   },

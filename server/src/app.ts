@@ -23,6 +23,8 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerTagRoutes } from './modules/tags/tag.routes.ts';
+import { registerCameraRoutes } from './modules/cameras/camera.routes.ts';
+import { registerLocationRoutes } from './modules/locations/location.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notification.routes.ts';
 import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { createServices, type Services } from './services.ts';
@@ -97,6 +99,8 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerAuthRoutes(ctx, { auth: services.auth, appKeys: services.appKeys, config });
   registerSettingsRoutes(ctx, config);
   registerTagRoutes(ctx, services.tags);
+  registerCameraRoutes(ctx, services.cameras);
+  registerLocationRoutes(ctx, services.locations);
   registerFeedbackRoutes(ctx, services.feedback);
   registerNotificationRoutes(ctx, services.notifications);
   registerPasswordResetRoutes(ctx, services.passwordResets, {

@@ -20,9 +20,13 @@ import { FeedbackRepository } from './modules/feedback/feedback.repository.ts';
 import { FeedbackService } from './modules/feedback/feedback.service.ts';
 import { TagRepository } from './modules/tags/tag.repository.ts';
 import { TagService } from './modules/tags/tag.service.ts';
+import { CameraRepository } from './modules/cameras/camera.repository.ts';
+import { CameraService } from './modules/cameras/camera.service.ts';
+import { LocationRepository } from './modules/locations/location.repository.ts';
+import { LocationService } from './modules/locations/location.service.ts';
 
 export function createServices(
-  config: Pick<Config, 'session' | 'login' | 'mail'>,
+  config: Pick<Config, 'session' | 'login' | 'mail' | 'environmentMode'>,
   db: Db,
   logger?: Pick<Logger, 'info' | 'error'>,
 ) {
@@ -32,6 +36,7 @@ export function createServices(
   const ipAllow = new IpAllowRepository(db);
   const customers = new CustomerRepository(db);
   const mailer = new Mailer(new MailRepository(db), config.mail, logger);
+  const cameraRepository = new CameraRepository(db);
   return {
     auth: new AuthService({
       config,
@@ -45,6 +50,8 @@ export function createServices(
     users: new UserService(userRepository, sessions),
     ipAllow,
     tags: new TagService(new TagRepository(db)),
+    cameras: new CameraService(cameraRepository, config.environmentMode),
+    locations: new LocationService(new LocationRepository(db), cameraRepository, config.environmentMode),
     feedback: new FeedbackService(new FeedbackRepository(db)),
     passwordResets: new PasswordResetService({
       users: userRepository,

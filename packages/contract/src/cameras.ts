@@ -98,7 +98,7 @@ export const cameraListSchema = z
   .object({
     cameras: z.array(cameraListItemSchema),
     total: z.number().int().nonnegative(),
-    /** Cameras down and locations with a down camera, over the whole filtered set. */
+    /** The customer's cameras that are down, and the locations with a down camera, whatever the filters (the down notice). */
     watch: z.object({ down: z.number().int().nonnegative(), downLocation: z.number().int().nonnegative() }),
   })
   .meta({ id: 'CameraList' });

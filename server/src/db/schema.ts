@@ -4,6 +4,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | undefined, string>;
+/** A column PostgreSQL computes (GENERATED ALWAYS … STORED): readable, never written. */
+type Computed<T> = ColumnType<T, never, never>;
 
 export interface CustomersTable {
   id: Generated<number>;
@@ -87,6 +89,9 @@ export interface LocationsTable {
   longitude: number | null;
   area_jp: Generated<string>;
   city_jp: Generated<string>;
+  /** lower(name) and lower(address), for keyword search. */
+  name_lower: Computed<string>;
+  address_lower: Computed<string>;
   created_at: Timestamp;
 }
 
@@ -137,6 +142,8 @@ export interface CamerasTable {
   image_mask_objects: Json<unknown[]>;
   motion_area: ColumnType<unknown, string | null | undefined, string | null>;
   live_interval: Generated<number>;
+  /** lower(name), for keyword search. */
+  name_lower: Computed<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -146,6 +153,8 @@ export interface TagsTable {
   customer_id: number;
   code: string;
   name: string;
+  /** lower(name), for keyword search. */
+  name_lower: Computed<string>;
   created_at: Timestamp;
 }
 

@@ -1,6 +1,12 @@
-// Cameras of a customer. The list and detail queries of the browsing screens come with their module.
+// Cameras of a customer: the filtered list page and its counts, the cameras of map locations, one
+// camera's detail. Every query is scoped by the customer; filters come from camera-filter.query.ts.
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { CameraTagRef } from '@camwatch/contract/cameras';
 import type { Db } from '../../db/database.ts';
 import type { NewCamera } from '../../db/schema.ts';
+import { isFilterActive, type CameraFilter, type GeoBox } from './camera-filter.ts';
+import { cameraAtLocation, cameraFilterCondition, cameraInBox } from './camera-filter.query.ts';
 
 export class CameraRepository {
   constructor(private readonly db: Db) {}
@@ -19,4 +25,206 @@ export class CameraRepository {
       .orderBy('c.id')
       .execute();
   }
+
+  /**
+   * List items of the cameras matching the filter (and `narrow`), by name then id, one page or all, each
+   * row also carrying how many cameras match in all (`total`).
+   *
+   * The cameras are chosen first, by id only, which the covering index cameras_browse_idx answers without
+   * reading camera rows; then only the chosen ones are read with their location and their tags (the tags
+   * in one grouped join rather than one subquery per camera). With a filter, `total` is a window count over
+   * the same scan, so the filter runs over the customer's cameras once, not once for the page and once
+   * more for the count; without one it is the customer's camera count, which needs no page-ordered scan.
+   */
+  private listItems(
+    customerId: number,
+    filter: CameraFilter,
+    narrow: Expression<SqlBool> | null,
+    page: { offset: number; limit: number } | null,
+  ) {
+    const total =
+      page === null
+        ? sql<number>`0` // the map calls need no total
+        : isFilterActive(filter)
+          ? sql<number>`count(*) OVER ()`
+          : sql<number>`(SELECT count(*) FROM cameras WHERE customer_id = ${customerId})`;
+    return (
+      this.db
+        .with('page', (db) =>
+          db
+            .selectFrom('cameras as c')
+            .select(['c.id', total.as('total')])
+            .where(cameraFilterCondition(customerId, filter))
+            .$if(narrow !== null, (qb) => qb.where(narrow as Expression<SqlBool>))
+            .orderBy('c.name')
+            .orderBy('c.id')
+            .$if(page !== null, (qb) => qb.limit(page?.limit ?? 0).offset(page?.offset ?? 0)),
+        )
+        .selectFrom('page as p')
+        .innerJoin('cameras as c', (join) =>
+          join.onRef('c.id', '=', 'p.id').on('c.customer_id', '=', customerId),
+        )
+        .leftJoin('locations as l', (join) =>
+          join.onRef('l.id', '=', 'c.location_id').on('l.customer_id', '=', customerId),
+        )
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('page as tp')
+              .innerJoin('camera_tags as ct', 'ct.camera_id', 'tp.id')
+              .innerJoin('tags as t', 't.id', 'ct.tag_id')
+              .select([
+                'tp.id as camera_id',
+                sql<
+                  CameraTagRef[]
+                >`json_agg(json_build_object('tag_code', t.code, 'tag_name', t.name) ORDER BY t.name, t.id)`.as(
+                  'tags',
+                ),
+              ])
+              .where('t.customer_id', '=', customerId)
+              .groupBy('tp.id')
+              .as('tg'),
+          (join) => join.onRef('tg.camera_id', '=', 'p.id'),
+        )
+        .select([
+          'c.id',
+          'c.location_id',
+          'c.code as camera_code',
+          'c.name as camera_name',
+          'l.name as location_name',
+          'l.address as location_address',
+          'l.latitude as location_latitude',
+          'l.longitude as location_longitude',
+          'c.watch_status',
+          sql<CameraTagRef[]>`coalesce(tg.tags, '[]')`.as('tags'),
+          'c.image_fps',
+          'c.image_fps_default',
+          'c.image_rs_width',
+          'c.image_rs_height',
+          'c.archive_force_raw',
+          'c.model_code',
+          'c.use_motion',
+          'c.use_camera_motion',
+          'c.use_heatmap',
+          'c.use_nolive',
+          'c.use_audio',
+          'c.use_people_counter',
+          'c.use_ptz',
+          'c.use_time_lapse',
+          'c.use_parking_detect',
+          'c.use_streaming',
+          'c.use_enter_alert',
+          'c.use_person_tracking',
+          'c.use_operation_analysis',
+          'c.use_dewarp',
+          'p.total',
+        ])
+        // The camera-down notice is about the account, not the current view: all the customer's cameras.
+        .$if(page !== null, (qb) =>
+          qb.select((eb) => [
+            eb
+              .selectFrom('cameras as d')
+              .select((sub) => sub.fn.countAll<number>().as('n'))
+              .where('d.customer_id', '=', customerId)
+              .where('d.watch_status', '=', 'down')
+              .as('down'),
+            eb
+              .selectFrom('cameras as d')
+              .select((sub) => sub.fn.count<number>('d.location_id').distinct().as('n'))
+              .where('d.customer_id', '=', customerId)
+              .where('d.watch_status', '=', 'down')
+              .as('down_locations'),
+          ]),
+        )
+        .orderBy('c.name')
+        .orderBy('c.id')
+        .execute()
+    );
+  }
+
+  /**
+   * One page of matching cameras by name (then id, so the order is stable) with the list's counts, in one
+   * query. An empty page has no row to carry the counts; then they are asked for separately (the total
+   * only past the first page: an empty first page means nothing matches).
+   */
+  async listPage(customerId: number, filter: CameraFilter, page: { offset: number; limit: number }) {
+    const rows = await this.listItems(customerId, filter, null, page);
+    const first = rows[0];
+    if (first)
+      return {
+        rows,
+        total: Number(first.total),
+        down: Number(first.down),
+        downLocation: Number(first.down_locations),
+      };
+    const [total, watch] = await Promise.all([
+      page.offset === 0 ? 0 : this.countMatching(customerId, filter),
+      this.countDown(customerId),
+    ]);
+    return { rows, total, ...watch };
+  }
+
+  /** Matching cameras at the customer's locations inside the box. */
+  listInBox(customerId: number, filter: CameraFilter, box: GeoBox) {
+    return this.listItems(customerId, filter, cameraInBox(customerId, box), null);
+  }
+
+  /** Matching cameras at one location. */
+  listAtLocation(customerId: number, filter: CameraFilter, locationId: number) {
+    return this.listItems(customerId, filter, cameraAtLocation(locationId), null);
+  }
+
+  /** How many of the customer's cameras match the filter. */
+  async countMatching(customerId: number, filter: CameraFilter): Promise<number> {
+    const row = await this.db
+      .selectFrom('cameras as c')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(cameraFilterCondition(customerId, filter))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The customer's cameras that are down, and at how many distinct locations. */
+  async countDown(customerId: number): Promise<{ down: number; downLocation: number }> {
+    const row = await this.db
+      .selectFrom('cameras')
+      .select((eb) => [eb.fn.countAll().as('down'), eb.fn.count('location_id').distinct().as('locations')])
+      .where('customer_id', '=', customerId)
+      .where('watch_status', '=', 'down')
+      .executeTakeFirstOrThrow();
+    return { down: Number(row.down), downLocation: Number(row.locations) };
+  }
+
+  /** One camera with its customer, location and tags; undefined when unknown or another customer's. */
+  findDetail(customerId: number, code: string) {
+    return this.db
+      .selectFrom('cameras as c')
+      .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
+      .leftJoin('locations as l', (join) =>
+        join.onRef('l.id', '=', 'c.location_id').on('l.customer_id', '=', customerId),
+      )
+      .selectAll('c')
+      .select((eb) => [
+        'cu.name as customer_name',
+        'l.name as location_name',
+        'l.address as location_address',
+        'l.latitude as location_latitude',
+        'l.longitude as location_longitude',
+        jsonArrayFrom(
+          eb
+            .selectFrom('camera_tags as ct')
+            .innerJoin('tags as t', 't.id', 'ct.tag_id')
+            .select(['t.code as tag_code', 't.name as tag_name'])
+            .whereRef('ct.camera_id', '=', 'c.id')
+            .where('t.customer_id', '=', customerId)
+            .orderBy('t.name')
+            .orderBy('t.id'),
+        ).as('tags'),
+      ])
+      .where('c.customer_id', '=', customerId)
+      .where('c.code', '=', code)
+      .executeTakeFirst();
+  }
 }
+
+export type CameraListRow = Awaited<ReturnType<CameraRepository['listInBox']>>[number];

@@ -1,0 +1,276 @@
+// Camera browsing at scale: GET api/cameras (filters + keyword) and GET api/locations/range with a customer
+// of 10,000 cameras at 500 sites with 200 tags, on PGlite and on PostgreSQL, measured with autocannon.
+// Usage: npm run bench -- cameras   (POSTGRES_ADMIN_URL overrides postgres://postgres@127.0.0.1:5432/postgres)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { openDatabase, type Db } from '../server/src/db/database.ts';
+import { migrateToLatest } from '../server/src/db/migrate.ts';
+import { DEMO_EMAIL } from '../server/src/db/seed/demo-data.ts';
+import { seedDemo } from '../server/src/db/seed/demo-seed.ts';
+import { demoSession, repoRoot, type DatabaseChoice, type RunningServer } from './lib/server-process.ts';
+
+export const BENCH_SCALE = { cameras: 10_000, locations: 500, tags: 200 } as const;
+
+/** Cities per area with a rough centre; sites scatter around them so the map has dense and sparse parts. */
+const AREAS: { area: string; cities: string[]; lat: number; lng: number; weight: number }[] = [
+  {
+    area: '東京都',
+    cities: ['千代田区', '中央区', '港区', '新宿区', '渋谷区', '品川区'],
+    lat: 35.68,
+    lng: 139.74,
+    weight: 8,
+  },
+  { area: '神奈川県', cities: ['横浜市', '川崎市', '相模原市'], lat: 35.45, lng: 139.6, weight: 4 },
+  { area: '埼玉県', cities: ['さいたま市', '川口市'], lat: 35.86, lng: 139.65, weight: 3 },
+  { area: '千葉県', cities: ['千葉市', '船橋市'], lat: 35.6, lng: 140.12, weight: 3 },
+  { area: '大阪府', cities: ['大阪市', '堺市', '中央区'], lat: 34.69, lng: 135.5, weight: 5 },
+  { area: '愛知県', cities: ['名古屋市', '豊田市'], lat: 35.18, lng: 136.9, weight: 4 },
+  { area: '福岡県', cities: ['福岡市', '北九州市'], lat: 33.59, lng: 130.4, weight: 3 },
+  { area: '北海道', cities: ['札幌市', '旭川市'], lat: 43.06, lng: 141.35, weight: 2 },
+  { area: '宮城県', cities: ['仙台市'], lat: 38.27, lng: 140.87, weight: 2 },
+  { area: '広島県', cities: ['広島市', '福山市'], lat: 34.39, lng: 132.46, weight: 2 },
+  { area: '京都府', cities: ['京都市'], lat: 35.01, lng: 135.77, weight: 2 },
+  { area: '沖縄県', cities: ['那覇市'], lat: 26.21, lng: 127.68, weight: 1 },
+];
+const SITE_KINDS = ['店', '倉庫', '工場', '事務所', 'センター', 'Store', 'Depot'];
+const CAMERA_KINDS = [
+  '入口',
+  'レジ',
+  '駐車場',
+  '通路',
+  'バックヤード',
+  '搬入口',
+  'Entrance',
+  'Gate',
+  'Lobby',
+  'Office',
+];
+const TAG_KINDS = ['フロア', 'エリア', 'Zone', 'Group', '屋外', '屋内', 'Night', '重要', 'Team', '点検'];
+
+/** A deterministic pseudo-random sequence, so every run seeds the same data. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/**
+ * Adds the bench's sites, cameras and tags to a customer: one multi-row insert per table, the cameras and
+ * links generated inside the database. Site codes start with `bench-` so the inserts can find them.
+ */
+export async function seedBenchCameras(db: Db, customerId: number): Promise<void> {
+  const next = random(42);
+  const weighted = AREAS.flatMap((a) => Array.from({ length: a.weight }, () => a));
+  const sites = Array.from({ length: BENCH_SCALE.locations }, (_, i) => {
+    const area = weighted[i % weighted.length] ?? AREAS[0]!;
+    const city = area.cities[Math.floor(next() * area.cities.length)] ?? area.cities[0]!;
+    return {
+      customer_id: customerId,
+      code: `bench-loc-${i}`,
+      name: `${city}${SITE_KINDS[i % SITE_KINDS.length]} ${i}`,
+      address: `${area.area}${city}${1 + (i % 9)}-${1 + (i % 20)}`,
+      latitude: area.lat + (next() - 0.5) * 0.4,
+      longitude: area.lng + (next() - 0.5) * 0.5,
+      area_jp: area.area,
+      city_jp: city,
+    };
+  });
+  await db.insertInto('locations').values(sites).execute();
+  await db
+    .insertInto('tags')
+    .values(
+      Array.from({ length: BENCH_SCALE.tags }, (_, i) => ({
+        customer_id: customerId,
+        code: `bench-tag-${i}`,
+        name: `${TAG_KINDS[i % TAG_KINDS.length]} ${i}`,
+      })),
+    )
+    .execute();
+  const kinds = sql.raw(`ARRAY[${CAMERA_KINDS.map((k) => `'${k}'`).join(', ')}]`);
+  await sql`
+    INSERT INTO cameras (customer_id, location_id, code, name, model_code, watch_status, use_motion, use_heatmap,
+                         use_audio, use_people_counter, use_ptz, use_time_lapse, use_nolive, use_streaming)
+    SELECT ${customerId}, l.id, 'bench-cam-' || g, (${kinds})[1 + g % ${CAMERA_KINDS.length}] || ' ' || lpad(g::text, 5, '0'),
+           CASE WHEN g % 50 = 0 THEN 'L21' ELSE 'CW-BOX2' END,
+           CASE WHEN g % 47 = 0 THEN 'down' ELSE 'normal' END,
+           g % 2 = 0, g % 5 = 0, g % 3 = 0, g % 11 = 0, g % 7 = 0, g % 13 = 0, g % 50 = 0, true
+    FROM generate_series(0, ${BENCH_SCALE.cameras - 1}) AS g
+    JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM locations
+          WHERE customer_id = ${customerId} AND code LIKE 'bench-%') AS l
+      ON l.k = g % ${BENCH_SCALE.locations}
+  `.execute(db);
+  // About two thirds of the cameras carry two tags.
+  await sql`
+    INSERT INTO camera_tags (camera_id, tag_id)
+    SELECT c.id, t.id
+    FROM (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM cameras
+          WHERE customer_id = ${customerId} AND code LIKE 'bench-%') AS c
+    JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM tags
+          WHERE customer_id = ${customerId} AND code LIKE 'bench-%') AS t
+      ON t.k IN (c.k % ${BENCH_SCALE.tags}, (c.k * 7 + 3) % ${BENCH_SCALE.tags})
+    WHERE c.k % 3 <> 0
+  `.execute(db);
+  await sql`ANALYZE`.execute(db);
+}
+
+/** Migrates a database, seeds the demo account and gives its customer the bench's cameras. */
+export async function prepareBenchDatabase(db: Db): Promise<void> {
+  await migrateToLatest(db);
+  await seedDemo(db);
+  const demo = await db
+    .selectFrom('users')
+    .select('customer_id')
+    .where('email', '=', DEMO_EMAIL)
+    .executeTakeFirstOrThrow();
+  await seedBenchCameras(db, demo.customer_id);
+}
+
+/** Like lib/server-process's startServer, but on a database prepared (and seeded at scale) beforehand. */
+async function startSeededServer(database: DatabaseChoice, port: number): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'camwatch-bench-cameras-'));
+  let databaseUrl: string | null = null;
+  let dropDatabase = async () => {};
+  if (database.kind === 'postgres') {
+    const name = `camwatch_bench_cameras_${Date.now()}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: database.adminUrl });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`CREATE DATABASE "${name}"`);
+    const url = new URL(database.adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+  const db = databaseUrl
+    ? openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 })
+    : openDatabase({ kind: 'embedded', dir: path.join(dataDir, 'db') });
+  try {
+    await prepareBenchDatabase(db);
+  } finally {
+    await db.destroy();
+  }
+
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (
+      await fetch(`${url}/api/settings/env`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return {
+    url,
+    process: child,
+    readyMs: performance.now() - started,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CameraBenchRow {
+  figure: string;
+  database: string;
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  /** Size of one answer, to show what was measured. */
+  answerKb: number;
+  /** What the answer held, e.g. "50 of 402 cameras". */
+  answered: string;
+}
+
+/** The requests measured: the list with typical filters and a two-word keyword, and a zoom-13 map box. */
+export const CAMERA_BENCH_REQUESTS = [
+  {
+    figure: 'GET api/cameras, func[]=live + keyword "東京 入口", page 1 of 50',
+    path: `/api/cameras?page=1&count=50&func[]=live&keyword=${encodeURIComponent('東京 入口')}`,
+    describe: (body: { data: { cameras: unknown[]; total: number } }) =>
+      `${body.data.cameras.length} of ${body.data.total} cameras`,
+  },
+  {
+    figure: 'GET api/cameras, no filter, page 3 of 50',
+    path: '/api/cameras?page=3&count=50',
+    describe: (body: { data: { cameras: unknown[]; total: number } }) =>
+      `${body.data.cameras.length} of ${body.data.total} cameras`,
+  },
+  {
+    figure: 'GET api/locations/range, central Tokyo box 0.08° × 0.12° (map zoom 13)',
+    path: '/api/locations/range?lat_min=35.64&lat_max=35.72&lng_min=139.68&lng_max=139.80',
+    describe: (body: { data: { locations: { cameras: unknown[] }[] } }) =>
+      `${body.data.locations.length} sites, ${body.data.locations.reduce((n, l) => n + l.cameras.length, 0)} cameras`,
+  },
+] as const;
+
+export async function benchCameraList(
+  database: DatabaseChoice,
+  seconds = 10,
+  connections = 10,
+): Promise<CameraBenchRow[]> {
+  const server = await startSeededServer(database, 18_083);
+  try {
+    const cookie = await demoSession(server.url);
+    const rows: CameraBenchRow[] = [];
+    for (const request of CAMERA_BENCH_REQUESTS) {
+      const url = `${server.url}${request.path}`;
+      const probe = await fetch(url, { headers: { cookie } });
+      const text = await probe.text();
+      if (probe.status !== 200) throw new Error(`${request.path}: ${probe.status} ${text.slice(0, 300)}`);
+      // Warm-up so JIT, plans and caches settle before measuring.
+      await autocannon({ url, headers: { cookie }, connections, duration: 2 });
+      const result = await autocannon({ url, headers: { cookie }, connections, duration: seconds });
+      rows.push({
+        figure: request.figure,
+        database: database.kind === 'embedded' ? 'PGlite (embedded)' : 'PostgreSQL 15',
+        requestsPerSec: Math.round(result.requests.average),
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        errors: result.errors,
+        non2xx: result.non2xx,
+        answerKb: Math.round(Buffer.byteLength(text) / 102.4) / 10,
+        answered: request.describe(JSON.parse(text) as never),
+      });
+    }
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,38 @@
+// Turns a camera row into the contract's list item; shared by the camera list and the map calls.
+import type { CameraListItem } from '@camwatch/contract/cameras';
+import type { CameraListRow } from './camera.repository.ts';
+
+/** Thumbnails come from the video pipeline; until a camera has one, the client shows its placeholder. */
+export function toCameraListItem(row: CameraListRow): CameraListItem {
+  return {
+    camera_code: row.camera_code,
+    camera_name: row.camera_name,
+    thumb_url: null,
+    location_name: row.location_name,
+    location_address: row.location_address,
+    location_latitude: row.location_latitude,
+    location_longitude: row.location_longitude,
+    watch_status: row.watch_status,
+    tags: row.tags,
+    image_fps: row.image_fps,
+    image_fps_default: row.image_fps_default,
+    image_rs_width: row.image_rs_width,
+    image_rs_height: row.image_rs_height,
+    archive_force_raw: row.archive_force_raw,
+    model_code: row.model_code,
+    use_motion: row.use_motion,
+    use_camera_motion: row.use_camera_motion,
+    use_heatmap: row.use_heatmap,
+    use_nolive: row.use_nolive,
+    use_audio: row.use_audio,
+    use_people_counter: row.use_people_counter,
+    use_ptz: row.use_ptz,
+    use_time_lapse: row.use_time_lapse,
+    use_parking_detect: row.use_parking_detect,
+    use_streaming: row.use_streaming,
+    use_enter_alert: row.use_enter_alert,
+    use_person_tracking: row.use_person_tracking,
+    use_operation_analysis: row.use_operation_analysis,
+    use_dewarp: row.use_dewarp,
+  };
+}

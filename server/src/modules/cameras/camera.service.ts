@@ -1,0 +1,86 @@
+// Browsing cameras (core.md §2, §3, §7): the filtered list page with its counts, and one camera's detail.
+// Child users share their parent's customer, so they see the same cameras.
+import type { CameraDetail, CameraList, CameraListQuery } from '@camwatch/contract/cameras';
+import type { EnvironmentMode } from '@camwatch/contract/environment';
+import type { AuthContext } from '../../http/auth-context.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { toCameraFilter } from './camera-filter.ts';
+import { toCameraListItem } from './camera-list-item.ts';
+import type { CameraRepository } from './camera.repository.ts';
+
+export class CameraService {
+  constructor(
+    private readonly cameras: CameraRepository,
+    private readonly environmentMode: EnvironmentMode,
+  ) {}
+
+  /** One page by name; a page past the end is empty but still carries the total and the down counts. */
+  async list(auth: AuthContext, query: CameraListQuery): Promise<CameraList> {
+    const customerId = auth.user.customerId;
+    const filter = toCameraFilter(query, this.environmentMode);
+    const page = await this.cameras.listPage(customerId, filter, {
+      offset: (query.page - 1) * query.count,
+      limit: query.count,
+    });
+    return {
+      cameras: page.rows.map(toCameraListItem),
+      total: page.total,
+      watch: { down: page.down, downLocation: page.downLocation },
+    };
+  }
+
+  async detail(auth: AuthContext, cameraCode: string): Promise<CameraDetail> {
+    const row = await this.cameras.findDetail(auth.user.customerId, cameraCode);
+    if (!row) throw new NotFoundError('camera');
+    return {
+      camera_code: row.code,
+      camera_name: row.name,
+      thumb_url: null,
+      customer_name: row.customer_name,
+      location_name: row.location_name,
+      location_address: row.location_address,
+      location_latitude: row.location_latitude,
+      location_longitude: row.location_longitude,
+      watch_status: row.watch_status,
+      tags: row.tags,
+      model_code: row.model_code,
+      product_name: row.product_name,
+      image_fps: row.image_fps,
+      image_fps_default: row.image_fps_default,
+      image_rs_width: row.image_rs_width,
+      image_rs_height: row.image_rs_height,
+      image_type: row.image_type,
+      archive_force_raw: row.archive_force_raw,
+      upload_mode: row.upload_mode,
+      live_interval: row.live_interval,
+      use_motion: row.use_motion,
+      use_camera_motion: row.use_camera_motion,
+      use_heatmap: row.use_heatmap,
+      use_nolive: row.use_nolive,
+      use_audio: row.use_audio,
+      use_people_counter: row.use_people_counter,
+      use_ptz: row.use_ptz,
+      use_time_lapse: row.use_time_lapse,
+      use_parking_detect: row.use_parking_detect,
+      use_streaming: row.use_streaming,
+      use_enter_alert: row.use_enter_alert,
+      use_person_tracking: row.use_person_tracking,
+      use_operation_analysis: row.use_operation_analysis,
+      use_dewarp: row.use_dewarp,
+      archive_hide: row.archive_hide,
+      archive_storing_days: row.archive_storing_days,
+      can_pan: row.can_pan,
+      can_tilt: row.can_tilt,
+      can_zoom: row.can_zoom,
+      timeWeekFrom: row.time_week_from,
+      timeWeekTo: row.time_week_to,
+      timeSatFrom: row.time_sat_from,
+      timeSatTo: row.time_sat_to,
+      timeHoliFrom: row.time_holi_from,
+      timeHoliTo: row.time_holi_to,
+      note: row.note,
+      motion_detect_objects: row.motion_detect_objects,
+      image_mask_objects: row.image_mask_objects,
+    };
+  }
+}

@@ -1,0 +1,115 @@
+// The map's data (core.md §3, §4, §7): camera counts per area and per city, the sites inside a box with
+// their cameras, and one site's cameras. Every call takes the camera list's filters.
+import type { CameraFilterQuery } from '@camwatch/contract/cameras';
+import type { EnvironmentMode } from '@camwatch/contract/environment';
+import type {
+  LocationRangeQuery,
+  MapArea,
+  MapCity,
+  MapLocationWithCameras,
+} from '@camwatch/contract/locations';
+import type { AuthContext } from '../../http/auth-context.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { isFilterActive, toCameraFilter } from '../cameras/camera-filter.ts';
+import { toCameraListItem } from '../cameras/camera-list-item.ts';
+import type { CameraListRow, CameraRepository } from '../cameras/camera.repository.ts';
+import type { LocationRepository } from './location.repository.ts';
+
+interface LocatedSite {
+  code: string;
+  name: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+}
+
+const withCameras = (site: LocatedSite, rows: CameraListRow[]): MapLocationWithCameras => ({
+  location_code: site.code,
+  location_name: site.name,
+  location_address: site.address,
+  latitude: site.latitude,
+  longitude: site.longitude,
+  camera_count: rows.length,
+  cameras: rows.map(toCameraListItem),
+});
+
+export class LocationService {
+  constructor(
+    private readonly locations: LocationRepository,
+    private readonly cameras: CameraRepository,
+    private readonly environmentMode: EnvironmentMode,
+  ) {}
+
+  /** Areas (prefectures) with at least one matching camera at a located site. */
+  async areas(auth: AuthContext, query: CameraFilterQuery): Promise<MapArea[]> {
+    const filter = toCameraFilter(query, this.environmentMode);
+    const rows = await this.locations.countByArea(auth.user.customerId, filter);
+    return rows.map(({ area_jp, camera_count, latitude, longitude }) => ({
+      area_jp,
+      camera_count,
+      latitude,
+      longitude,
+    }));
+  }
+
+  /** Cities with at least one matching camera at a located site; one entry per (area, city). */
+  async cities(auth: AuthContext, query: CameraFilterQuery): Promise<MapCity[]> {
+    const filter = toCameraFilter(query, this.environmentMode);
+    const rows = await this.locations.countByCity(auth.user.customerId, filter);
+    return rows.map(({ city_jp, camera_count, latitude, longitude }) => ({
+      city_jp,
+      camera_count,
+      latitude,
+      longitude,
+    }));
+  }
+
+  /**
+   * Sites inside the box with their matching cameras. Without a filter every site is shown, even one with
+   * no camera (the client says 'no related camera'); with a filter only sites with a matching camera.
+   */
+  async range(auth: AuthContext, query: LocationRangeQuery): Promise<MapLocationWithCameras[]> {
+    const customerId = auth.user.customerId;
+    const filter = toCameraFilter(query, this.environmentMode);
+    const box = {
+      latMin: query.lat_min,
+      latMax: query.lat_max,
+      lngMin: query.lng_min,
+      lngMax: query.lng_max,
+    };
+    const [sites, rows] = await Promise.all([
+      this.locations.listInBox(customerId, box),
+      this.cameras.listInBox(customerId, filter, box),
+    ]);
+    const bySite = new Map<number, CameraListRow[]>();
+    for (const row of rows) {
+      if (row.location_id === null) continue;
+      const list = bySite.get(row.location_id);
+      if (list) list.push(row);
+      else bySite.set(row.location_id, [row]);
+    }
+    const showEmpty = !isFilterActive(filter);
+    const result: MapLocationWithCameras[] = [];
+    for (const site of sites) {
+      if (site.latitude === null || site.longitude === null) continue; // never: the box needs both
+      const siteRows = bySite.get(site.id) ?? [];
+      if (siteRows.length > 0 || showEmpty)
+        result.push(withCameras({ ...site, latitude: site.latitude, longitude: site.longitude }, siteRows));
+    }
+    return result;
+  }
+
+  /** One site with its matching cameras. A site without coordinates has no marker, so it is not found. */
+  async detail(
+    auth: AuthContext,
+    locationCode: string,
+    query: CameraFilterQuery,
+  ): Promise<MapLocationWithCameras> {
+    const customerId = auth.user.customerId;
+    const filter = toCameraFilter(query, this.environmentMode);
+    const site = await this.locations.findByCode(customerId, locationCode);
+    if (!site || site.latitude === null || site.longitude === null) throw new NotFoundError('location');
+    const rows = await this.cameras.listAtLocation(customerId, filter, site.id);
+    return withCameras({ ...site, latitude: site.latitude, longitude: site.longitude }, rows);
+  }
+}
