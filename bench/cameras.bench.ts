@@ -1,18 +1,12 @@
 // Camera browsing at scale: GET api/cameras (filters + keyword) and GET api/locations/range with a customer
 // of 10,000 cameras at 500 sites with 200 tags, on PGlite and on PostgreSQL, measured with autocannon.
 // Usage: npm run bench -- cameras   (POSTGRES_ADMIN_URL overrides postgres://postgres@127.0.0.1:5432/postgres)
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { openDatabase, type Db } from '../server/src/db/database.ts';
-import { migrateToLatest } from '../server/src/db/migrate.ts';
+import type { Db } from '../server/src/db/database.ts';
 import { DEMO_EMAIL } from '../server/src/db/seed/demo-data.ts';
 import { seedDemo } from '../server/src/db/seed/demo-seed.ts';
-import { demoSession, repoRoot, type DatabaseChoice, type RunningServer } from './lib/server-process.ts';
+import { demoSession, startServer, type DatabaseChoice } from './lib/server-process.ts';
 
 export const BENCH_SCALE = { cameras: 10_000, locations: 500, tags: 200 } as const;
 
@@ -120,9 +114,8 @@ export async function seedBenchCameras(db: Db, customerId: number): Promise<void
   await sql`ANALYZE`.execute(db);
 }
 
-/** Migrates a database, seeds the demo account and gives its customer the bench's cameras. */
+/** Seeds the demo account on a migrated database and gives its customer the bench's cameras. */
 export async function prepareBenchDatabase(db: Db): Promise<void> {
-  await migrateToLatest(db);
   await seedDemo(db);
   const demo = await db
     .selectFrom('users')
@@ -130,78 +123,6 @@ export async function prepareBenchDatabase(db: Db): Promise<void> {
     .where('email', '=', DEMO_EMAIL)
     .executeTakeFirstOrThrow();
   await seedBenchCameras(db, demo.customer_id);
-}
-
-/** Like lib/server-process's startServer, but on a database prepared (and seeded at scale) beforehand. */
-async function startSeededServer(database: DatabaseChoice, port: number): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'camwatch-bench-cameras-'));
-  let databaseUrl: string | null = null;
-  let dropDatabase = async () => {};
-  if (database.kind === 'postgres') {
-    const name = `camwatch_bench_cameras_${Date.now()}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: database.adminUrl });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`CREATE DATABASE "${name}"`);
-    const url = new URL(database.adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
-  const db = databaseUrl
-    ? openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 })
-    : openDatabase({ kind: 'embedded', dir: path.join(dataDir, 'db') });
-  try {
-    await prepareBenchDatabase(db);
-  } finally {
-    await db.destroy();
-  }
-
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/api/settings/env`).then(
-        (r) => r.status === 200,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return {
-    url,
-    process: child,
-    readyMs: performance.now() - started,
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      await dropDatabase();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 export interface CameraBenchRow {
@@ -245,7 +166,7 @@ export async function benchCameraList(
   seconds = 10,
   connections = 10,
 ): Promise<CameraBenchRow[]> {
-  const server = await startSeededServer(database, 18_083);
+  const server = await startServer(database, 18_083, { prepare: prepareBenchDatabase });
   try {
     const cookie = await demoSession(server.url);
     const rows: CameraBenchRow[] = [];

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { openDatabase, type Db } from '../../server/src/db/database.ts';
+import { migrateToLatest } from '../../server/src/db/migrate.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -35,9 +37,29 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop: ()
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
-export async function startServer(database: DatabaseChoice, port: number): Promise<RunningServer> {
+export interface StartOptions {
+  /** Fills the fresh database before the server starts (it is migrated by then). */
+  prepare?: (db: Db) => Promise<void>;
+}
+
+export async function startServer(
+  database: DatabaseChoice,
+  port: number,
+  options: StartOptions = {},
+): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'camwatch-bench-'));
   const pgDb = database.kind === 'postgres' ? await createDatabase(database.adminUrl) : null;
+  if (options.prepare) {
+    const db = pgDb
+      ? openDatabase({ kind: 'postgres', url: pgDb.url, poolSize: 2 })
+      : openDatabase({ kind: 'embedded', dir: path.join(dataDir, 'db') });
+    try {
+      await migrateToLatest(db);
+      await options.prepare(db);
+    } finally {
+      await db.destroy();
+    }
+  }
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,

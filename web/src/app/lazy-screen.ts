@@ -1,7 +1,9 @@
-// Screens load on demand (advanced.md §2): React.lazy inside a static route rather than react-router's
-// route.lazy, because a failed route.lazy leaves the route "pending" and renders a blank page instead of
-// its error element. The route's loader calls preload(), so the chunk downloads in parallel with the data.
-import { lazy, type ComponentType } from 'react';
+// Screens load on demand (advanced.md §2). The route's loader awaits preload(), so the code downloads in
+// parallel with the data and a failure (or 120 s without an answer) is a loader error that the route's error
+// element shows. (react-router's own route.lazy leaves a failed route "pending" and renders a blank page.)
+// Once loaded, the screen renders the module directly: React.lazy would suspend once more, and React
+// throttles revealing suspended content, which cost ~800 ms before the login form appeared.
+import { createElement, lazy, type ComponentType } from 'react';
 import { withTimeout } from '../lib/with-timeout.ts';
 
 /** A chunk that does not arrive within 120 s is an error (advanced.md §9). */
@@ -14,6 +16,14 @@ export interface LazyScreen {
 
 export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => (loading ??= withTimeout(load(), CHUNK_TIMEOUT_MS));
-  return { Component: lazy(preload), preload };
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    (loading ??= withTimeout(load(), CHUNK_TIMEOUT_MS).then((module) => {
+      loaded = module.default;
+      return module;
+    }));
+  // Only reached if something renders the screen without its loader having run.
+  const Fallback = lazy(preload);
+  const Screen = () => createElement(loaded ?? Fallback);
+  return { Component: Screen, preload };
 }

@@ -54,15 +54,16 @@ const page = (path: string, name: PageName, screen: LazyScreen = frame, loader?:
   Component: screen.Component,
   handle: { page: name } satisfies RouteHandle,
   errorElement: <RouteError />,
-  loader: (args) => {
-    screen.preload().catch(() => undefined); // a failure shows when the screen renders
-    return loader ? loader(args) : null;
+  loader: async (args) => {
+    const [, data] = await Promise.all([screen.preload(), loader ? loader(args) : null]);
+    return data ?? null;
   },
 });
 
 /** The page base: logged in, and the user info loaded before anything renders (core.md §1, §2). */
 async function requireLogin({ request }: LoaderFunctionArgs) {
-  layoutScreen.preload().catch(() => undefined);
+  const layout = layoutScreen.preload();
+  layout.catch(() => undefined); // awaited below, after the login checks have had their say
   const url = new URL(request.url);
   const target = `${url.pathname}${url.search}`;
   if (!readState('loggedIn')) throw redirect(loginPathFor(target));
@@ -75,6 +76,7 @@ async function requireLogin({ request }: LoaderFunctionArgs) {
     }
     throw error;
   }
+  await layout;
   return null;
 }
 
