@@ -2,6 +2,32 @@
 import type { CameraListItem } from '@camwatch/contract/cameras';
 import type { CameraListRow } from './camera.repository.ts';
 
+const functionFlags = [
+  'use_motion',
+  'use_camera_motion',
+  'use_heatmap',
+  'use_nolive',
+  'use_audio',
+  'use_people_counter',
+  'use_ptz',
+  'use_time_lapse',
+  'use_parking_detect',
+  'use_streaming',
+  'use_enter_alert',
+  'use_person_tracking',
+  'use_operation_analysis',
+  'use_dewarp',
+] as const;
+
+type FunctionFlags = { [K in (typeof functionFlags)[number]]: boolean };
+
+/** The camera's function flags (core.md §3), as both the list item and the detail carry them. */
+export function functionFlagsOf(row: FunctionFlags): FunctionFlags {
+  const out = {} as FunctionFlags;
+  for (const flag of functionFlags) out[flag] = row[flag];
+  return out;
+}
+
 /** Thumbnails come from the video pipeline; until a camera has one, the client shows its placeholder. */
 export function toCameraListItem(row: CameraListRow): CameraListItem {
   return {
@@ -20,19 +46,6 @@ export function toCameraListItem(row: CameraListRow): CameraListItem {
     image_rs_height: row.image_rs_height,
     archive_force_raw: row.archive_force_raw,
     model_code: row.model_code,
-    use_motion: row.use_motion,
-    use_camera_motion: row.use_camera_motion,
-    use_heatmap: row.use_heatmap,
-    use_nolive: row.use_nolive,
-    use_audio: row.use_audio,
-    use_people_counter: row.use_people_counter,
-    use_ptz: row.use_ptz,
-    use_time_lapse: row.use_time_lapse,
-    use_parking_detect: row.use_parking_detect,
-    use_streaming: row.use_streaming,
-    use_enter_alert: row.use_enter_alert,
-    use_person_tracking: row.use_person_tracking,
-    use_operation_analysis: row.use_operation_analysis,
-    use_dewarp: row.use_dewarp,
+    ...functionFlagsOf(row),
   };
 }

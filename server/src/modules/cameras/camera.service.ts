@@ -5,7 +5,7 @@ import type { EnvironmentMode } from '@camwatch/contract/environment';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { toCameraFilter } from './camera-filter.ts';
-import { toCameraListItem } from './camera-list-item.ts';
+import { functionFlagsOf, toCameraListItem } from './camera-list-item.ts';
 import type { CameraRepository } from './camera.repository.ts';
 
 export class CameraService {
@@ -53,20 +53,7 @@ export class CameraService {
       archive_force_raw: row.archive_force_raw,
       upload_mode: row.upload_mode,
       live_interval: row.live_interval,
-      use_motion: row.use_motion,
-      use_camera_motion: row.use_camera_motion,
-      use_heatmap: row.use_heatmap,
-      use_nolive: row.use_nolive,
-      use_audio: row.use_audio,
-      use_people_counter: row.use_people_counter,
-      use_ptz: row.use_ptz,
-      use_time_lapse: row.use_time_lapse,
-      use_parking_detect: row.use_parking_detect,
-      use_streaming: row.use_streaming,
-      use_enter_alert: row.use_enter_alert,
-      use_person_tracking: row.use_person_tracking,
-      use_operation_analysis: row.use_operation_analysis,
-      use_dewarp: row.use_dewarp,
+      ...functionFlagsOf(row),
       archive_hide: row.archive_hide,
       archive_storing_days: row.archive_storing_days,
       can_pan: row.can_pan,
