@@ -26,6 +26,8 @@ import { registerTagRoutes } from './modules/tags/tag.routes.ts';
 import { registerCameraRoutes } from './modules/cameras/camera.routes.ts';
 import { registerLocationRoutes } from './modules/locations/location.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notification.routes.ts';
+import { registerChildUserRoutes } from './modules/child-users/child-user.routes.ts';
+import { registerReleaseRoutes } from './modules/releases/release.routes.ts';
 import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { createServices, type Services } from './services.ts';
 import { APP_VERSION } from '@camwatch/contract/constants';
@@ -103,6 +105,8 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerLocationRoutes(ctx, services.locations);
   registerFeedbackRoutes(ctx, services.feedback);
   registerNotificationRoutes(ctx, services.notifications);
+  registerChildUserRoutes(ctx, services.childUsers);
+  registerReleaseRoutes(ctx, services.releases);
   registerPasswordResetRoutes(ctx, services.passwordResets, {
     publicOrigin: config.publicOrigin,
     perMinute: config.login.resetRateLimitPerMinute,

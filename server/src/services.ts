@@ -24,6 +24,10 @@ import { CameraRepository } from './modules/cameras/camera.repository.ts';
 import { CameraService } from './modules/cameras/camera.service.ts';
 import { LocationRepository } from './modules/locations/location.repository.ts';
 import { LocationService } from './modules/locations/location.service.ts';
+import { ChildUserRepository } from './modules/child-users/child-user.repository.ts';
+import { ChildUserService } from './modules/child-users/child-user.service.ts';
+import { ReleaseRepository } from './modules/releases/release.repository.ts';
+import { ReleaseService } from './modules/releases/release.service.ts';
 
 export function createServices(
   config: Pick<Config, 'session' | 'login' | 'mail' | 'environmentMode'>,
@@ -61,6 +65,8 @@ export function createServices(
     }),
     mailer,
     notifications: new NotificationService(new NotificationRepository(db)),
+    childUsers: new ChildUserService(new ChildUserRepository(db), sessions, appKeyRepository),
+    releases: new ReleaseService(new ReleaseRepository(db)),
   };
 }
 

@@ -44,6 +44,7 @@ const frame = lazyScreen(() => import('../features/pages/PageFrame.tsx'));
 const loginScreen = lazyScreen(() => import('../features/auth/components/LoginPage.tsx'));
 const reissueScreen = lazyScreen(() => import('../features/auth/components/PasswordReissuePage.tsx'));
 const notFoundScreen = lazyScreen(() => import('../features/pages/NotFoundPage.tsx'));
+const releasesScreen = lazyScreen(() => import('../features/releases/components/ReleasesPage.tsx'));
 const layoutScreen = lazyScreen(() => import('./layout/AppLayout.tsx'));
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
@@ -119,7 +120,7 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
             page('notification', 'notification'),
             page('child_users', 'child_users'),
             page('heatmap', 'heatmap'),
-            page('releases', 'releases'),
+            page('releases', 'releases', releasesScreen),
             page('debug', 'debug'),
             page('notfound', 'notfound', notFoundScreen),
             { path: '*', loader: () => redirect('/notfound') },

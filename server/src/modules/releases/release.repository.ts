@@ -1,4 +1,5 @@
 // Release notes shown on the releases page, newest first.
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 export class ReleaseRepository {
@@ -16,6 +17,17 @@ export class ReleaseRepository {
     return this.db
       .selectFrom('releases')
       .selectAll()
+      .orderBy('released_on', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** Newest first, the date as YYYY-MM-DD text (a JS Date would shift with the server's time zone). */
+  listForDisplay() {
+    return this.db
+      .selectFrom('releases')
+      .select(['version', 'message'])
+      .select(sql<string>`to_char(released_on, 'YYYY-MM-DD')`.as('date'))
       .orderBy('released_on', 'desc')
       .orderBy('id', 'desc')
       .execute();
