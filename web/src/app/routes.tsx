@@ -45,6 +45,7 @@ const loginScreen = lazyScreen(() => import('../features/auth/components/LoginPa
 const reissueScreen = lazyScreen(() => import('../features/auth/components/PasswordReissuePage.tsx'));
 const notFoundScreen = lazyScreen(() => import('../features/pages/NotFoundPage.tsx'));
 const releasesScreen = lazyScreen(() => import('../features/releases/components/ReleasesPage.tsx'));
+const childUsersScreen = lazyScreen(() => import('../features/child-users/components/ChildUsersPage.tsx'));
 const layoutScreen = lazyScreen(() => import('./layout/AppLayout.tsx'));
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
@@ -60,6 +61,13 @@ const page = (path: string, name: PageName, screen: LazyScreen = frame, loader?:
     return data ?? null;
   },
 });
+
+/** child_users is for parents only (advanced.md §6); the page base has loaded the user info by then. */
+async function parentsOnly(): Promise<null> {
+  const me = await queryClient.ensureQueryData(meQueryOptions);
+  if (!me.hasChildUser) throw redirect('/notfound');
+  return null;
+}
 
 /** The page base: logged in, and the user info loaded before anything renders (core.md §1, §2). */
 async function requireLogin({ request }: LoaderFunctionArgs) {
@@ -118,7 +126,7 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
             page('operation-analysis/results/:id', 'operation_analysis_result_detail', frame, tltOnly),
             page('setting', 'setting'),
             page('notification', 'notification'),
-            page('child_users', 'child_users'),
+            page('child_users', 'child_users', childUsersScreen, parentsOnly),
             page('heatmap', 'heatmap'),
             page('releases', 'releases', releasesScreen),
             page('debug', 'debug'),
