@@ -32,6 +32,8 @@ for (const account of Object.values(fixtureAccounts) as FixtureAccount[]) {
   if (account.devauth) await services.users.setDeviceAuthentication(account.email, true);
   if (account.ipAllow) await services.ipAllow.add(demo.id, user.id, account.ipAllow, 'e2e');
 }
+// One announcement for every demo user, for the notification specs.
+await services.notifications.announce(demo.id, '11月25日 2:00〜3:00 にメンテナンスを行います');
 await database.close();
 
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -46,6 +46,9 @@ const reissueScreen = lazyScreen(() => import('../features/auth/components/Passw
 const notFoundScreen = lazyScreen(() => import('../features/pages/NotFoundPage.tsx'));
 const releasesScreen = lazyScreen(() => import('../features/releases/components/ReleasesPage.tsx'));
 const childUsersScreen = lazyScreen(() => import('../features/child-users/components/ChildUsersPage.tsx'));
+const notificationScreen = lazyScreen(
+  () => import('../features/notifications/components/NotificationPage.tsx'),
+);
 const layoutScreen = lazyScreen(() => import('./layout/AppLayout.tsx'));
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
@@ -125,7 +128,7 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
             page('operation-analysis/results', 'operation_analysis_results', frame, tltOnly),
             page('operation-analysis/results/:id', 'operation_analysis_result_detail', frame, tltOnly),
             page('setting', 'setting'),
-            page('notification', 'notification'),
+            page('notification', 'notification', notificationScreen),
             page('child_users', 'child_users', childUsersScreen, parentsOnly),
             page('heatmap', 'heatmap'),
             page('releases', 'releases', releasesScreen),

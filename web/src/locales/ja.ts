@@ -307,6 +307,13 @@ export default {
     appKeyCleared: '{{name}} のデバイス認証を解除しました。',
     updateFailed: '設定を変更できませんでした。',
   },
+  notificationPage: {
+    empty: 'お知らせはありません。',
+    loadFailed: 'お知らせを読み込めませんでした。',
+    new: '未読',
+    open: '開く',
+    pager: { first: '最初のページ', previous: '前のページ', next: '次のページ', last: '最後のページ' },
+  },
   notfound: {
     body: 'お探しのページは見つかりませんでした。URLが正しいかご確認ください。',
     back: 'カメラ一覧へ戻る',
