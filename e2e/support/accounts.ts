@@ -23,6 +23,7 @@ export const fixtureAccounts = {
   noPassword: { email: 'nopw@e2e.example', name: '閲覧のみ', permissions: { live: true } },
   changePassword: { email: 'changepw@e2e.example', name: 'パスワード変更', permissions: viewer },
   feedback: { email: 'feedback@e2e.example', name: 'フィードバック', permissions: viewer },
+  settings: { email: 'settings@e2e.example', name: '設定', permissions: { ...viewer, modDevauth: true } },
 } satisfies Record<string, FixtureAccount>;
 
 export type FixtureName = keyof typeof fixtureAccounts;

@@ -50,7 +50,7 @@ export function createServices(
       ipAllow,
       customers,
     }),
-    appKeys: new AppKeyService(appKeyRepository),
+    appKeys: new AppKeyService(appKeyRepository, userRepository),
     users: new UserService(userRepository, sessions),
     ipAllow,
     tags: new TagService(new TagRepository(db)),

@@ -188,3 +188,25 @@ export const passwordUpdateCall = defineCall({
     403: errorBody,
   },
 });
+
+export const deviceAuthSetBody = z.object({
+  enabled: z.boolean(),
+  /** This browser's key: switching on needs it, so nobody locks themselves out of the browser they use. */
+  appKey: appKeySchema.nullish(),
+});
+
+export const deviceAuthSetCall = defineCall({
+  method: 'PUT',
+  path: '/api/auth/devauth',
+  summary: 'Switch device authentication on or off (needs modDevauth; on needs this browser registered)',
+  source: 'core.md §4, §6 (path ours: the spec shows no call for the switch)',
+  tags: ['auth'],
+  access: 'session',
+  body: deviceAuthSetBody,
+  responses: {
+    200: dataEnvelope(z.object({ enabled: z.boolean() })),
+    400: validationErrorBody,
+    401: errorBody,
+    403: errorBody,
+  },
+});

@@ -14,6 +14,7 @@ const expectedCalls = [
   'DELETE /api/auth/appkey',
   'POST /api/password/reset_request',
   'POST /api/password/reset',
+  'PUT /api/auth/devauth',
   'PUT /api/auth/password',
   'GET /api/cameras',
   'GET /api/cameras/:camera_code',

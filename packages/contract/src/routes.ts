@@ -13,6 +13,7 @@ export const routes = {
   childUserAppKeyDelete: { method: 'DELETE', path: '/api/childusers/:userId/appkey' },
   childUserList: { method: 'GET', path: '/api/childusers' },
   childUserUpdate: { method: 'PUT', path: '/api/childusers/:userId' },
+  deviceAuthSet: { method: 'PUT', path: '/api/auth/devauth' },
   envSettings: { method: 'GET', path: '/api/settings/env' },
   feedback: { method: 'POST', path: '/api/feedback' },
   liveStart: { method: 'PUT', path: '/api/cameras/:camera_code/live' },

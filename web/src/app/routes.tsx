@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api-client.ts';
 import { readState } from '../lib/browser-state.ts';
 import { lazyScreen, type LazyScreen } from './lazy-screen.ts';
 import { PageLoader } from '../components/ui/PageLoader.tsx';
-import { meQueryOptions } from '../features/auth/api/me.ts';
+import { meQueryOptions } from '../lib/current-user.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { loginPathFor } from './session.ts';
 import { RootLayout } from './RootLayout.tsx';
@@ -49,6 +49,7 @@ const childUsersScreen = lazyScreen(() => import('../features/child-users/compon
 const notificationScreen = lazyScreen(
   () => import('../features/notifications/components/NotificationPage.tsx'),
 );
+const settingsScreen = lazyScreen(() => import('../features/settings/components/SettingsPage.tsx'));
 const layoutScreen = lazyScreen(() => import('./layout/AppLayout.tsx'));
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
@@ -114,7 +115,11 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
           children: [
             // Runs alongside the login check; logged out, `/` goes to a plain /login (core.md §2).
             { index: true, loader: () => redirect(readState('loggedIn') ? '/list/1' : '/login') },
-            page('list/:page', 'list'),
+            page(
+              'list/:page',
+              'list',
+              lazyScreen(() => import('../features/cameras/components/CameraListPage.tsx')),
+            ),
             page('detail/:code', 'detail'),
             page('detail/:code/people-counter', 'people_counter'),
             page('location/:code/people-counter', 'people_counter'),
@@ -127,7 +132,7 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
             page('person-tracking/results/:id', 'person_tracking_result_detail', frame, tltOnly),
             page('operation-analysis/results', 'operation_analysis_results', frame, tltOnly),
             page('operation-analysis/results/:id', 'operation_analysis_result_detail', frame, tltOnly),
-            page('setting', 'setting'),
+            page('setting', 'setting', settingsScreen),
             page('notification', 'notification', notificationScreen),
             page('child_users', 'child_users', childUsersScreen, parentsOnly),
             page('heatmap', 'heatmap'),

@@ -120,3 +120,63 @@ describe('api/auth/appkey', () => {
     await login(t.app, owner.user, appKey); // still valid
   });
 });
+
+describe('PUT api/auth/devauth', () => {
+  const setDevauth = (cookie: string, payload: object) =>
+    as(t.app, cookie, { method: 'PUT', url: '/api/auth/devauth', payload });
+  const me = async (cookie: string) =>
+    (await as(t.app, cookie, { method: 'GET', url: '/api/auth/me' })).json().data;
+
+  it('switches on only from a registered browser, then refuses unregistered logins; switches off again', async () => {
+    const { user } = await createTenant(t.db);
+    const cookie = await login(t.app, user);
+    const refused = await setDevauth(cookie, { enabled: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.appKey).toBeDefined();
+    expect((await me(cookie)).devauthEnabled).toBe(false);
+
+    const { appKey } = (
+      await as(t.app, cookie, { method: 'POST', url: '/api/auth/appkey', payload: { name: 'This PC' } })
+    ).json().data;
+    const on = await setDevauth(cookie, { enabled: true, appKey });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toEqual({ data: { enabled: true } });
+    expect((await me(cookie)).devauthEnabled).toBe(true);
+    const check = await as(t.app, cookie, {
+      method: 'POST',
+      url: '/api/auth/checklogin',
+      payload: { appKey },
+    });
+    expect(check.json().result).toBe('success');
+    const noKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
+    expect(noKey.json().data.reason).toBe('devauth_failed');
+
+    expect((await setDevauth(cookie, { enabled: false })).statusCode).toBe(200);
+    await login(t.app, user);
+  });
+
+  it('refuses another user’s key as this browser’s', async () => {
+    const other = await createTenant(t.db);
+    const otherCookie = await login(t.app, other.user);
+    const { appKey } = (
+      await as(t.app, otherCookie, { method: 'POST', url: '/api/auth/appkey', payload: { name: 'Theirs' } })
+    ).json().data;
+    const { user } = await createTenant(t.db);
+    const res = await setDevauth(await login(t.app, user), { enabled: true, appKey });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('403 without the modDevauth right; 400 on a non-boolean', async () => {
+    const { user } = await createTenant(t.db, { live: true });
+    const cookie = await login(t.app, user);
+    expect((await setDevauth(cookie, { enabled: false })).statusCode).toBe(403);
+    const full = await createTenant(t.db);
+    expect(
+      (await setDevauth(await login(t.app, full.user), { enabled: 'yes' })).json().errors.enabled,
+    ).toBeDefined();
+  });
+});

@@ -4,6 +4,7 @@ import {
   appKeyDeleteCall,
   appKeyListCall,
   checkLoginCall,
+  deviceAuthSetCall,
   loginCall,
   logoutCall,
   meCall,
@@ -72,6 +73,10 @@ export function registerAuthRoutes(ctx: ServeContext, { auth, appKeys, config }:
     await appKeys.revoke(caller, body.id);
     return { data: { id: body.id } };
   });
+
+  serve(ctx, deviceAuthSetCall, async ({ auth: caller, body }) => ({
+    data: { enabled: await appKeys.setEnabled(caller, body.enabled, body.appKey) },
+  }));
 
   serve(ctx, passwordUpdateCall, async ({ auth: caller, body }) => {
     await auth.changePassword(caller, body.currentPassword, body.password);

@@ -95,6 +95,10 @@ export class UserRepository {
       .execute();
   }
 
+  async setDeviceAuthentication(customerId: number, userId: number, enabled: boolean): Promise<void> {
+    await this.update(customerId, userId, { devauth_enabled: enabled });
+  }
+
   async setLock(customerId: number, userId: number, lockState: LockState): Promise<UserRow | undefined> {
     return this.update(customerId, userId, { lock_state: lockState });
   }

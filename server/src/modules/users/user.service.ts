@@ -84,6 +84,6 @@ export class UserService {
 
   async setDeviceAuthentication(email: string, enabled: boolean): Promise<void> {
     const user = await this.byEmail(email);
-    await this.users.update(user.customer_id, user.id, { devauth_enabled: enabled });
+    await this.users.setDeviceAuthentication(user.customer_id, user.id, enabled);
   }
 }

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { meQueryOptions } from '../../features/auth/api/me.ts';
+import { meQueryOptions } from '../../lib/current-user.ts';
 import { FeedbackWidget } from '../../features/feedback/components/FeedbackWidget.tsx';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { useTags } from '../../features/tags/api/get-tags.ts';

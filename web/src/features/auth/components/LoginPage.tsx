@@ -21,7 +21,7 @@ import { changeLanguage, languages, type Language } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
 import { login, type LoginResult } from '../api/login.ts';
-import { meQueryKey } from '../api/me.ts';
+import { meQueryKey } from '../../../lib/current-user.ts';
 import { emailProblem } from '../email-rules.ts';
 import { afterLoginTarget, appKeyInRedirect } from '../login-redirect.ts';
 

@@ -1,8 +1,8 @@
-// GET api/auth/me: the user info the page base waits for (core.md §1).
+// The logged-in user's info (GET api/auth/me), which the page base loads before any screen (core.md §1).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { meCall, UserInfo } from '@camwatch/contract/auth';
 import { routes } from '@camwatch/contract/routes';
-import { callApi } from '../../../lib/api-client.ts';
+import { callApi } from './api-client.ts';
 
 export const meQueryKey = ['auth', 'me'] as const;
 

@@ -1,0 +1,62 @@
+// Which function icons a camera's row shows (core.md §2, §3, §9). Pure.
+import { NO_LIVE_MODEL_CODE } from '@camwatch/contract/constants';
+
+export const listFunctions = [
+  'motion',
+  'heatmap',
+  'live',
+  'audio',
+  'people_counter',
+  'ptz',
+  'time_lapse',
+  'enter_alert',
+  'person_tracking',
+  'dewarp',
+  'operation_analysis',
+] as const;
+export type ListFunction = (typeof listFunctions)[number];
+
+const tltFunctions: readonly ListFunction[] = [
+  'enter_alert',
+  'person_tracking',
+  'dewarp',
+  'operation_analysis',
+];
+
+export interface FunctionCamera {
+  model_code: string;
+  use_motion: boolean;
+  use_camera_motion: boolean;
+  use_heatmap: boolean;
+  use_nolive: boolean;
+  use_audio: boolean;
+  use_people_counter: boolean;
+  use_ptz: boolean;
+  use_time_lapse: boolean;
+  use_enter_alert: boolean;
+  use_person_tracking: boolean;
+  use_dewarp: boolean;
+  use_operation_analysis: boolean;
+}
+
+/** Live unless the camera is flagged no-live or is model L21, which has no live-related function. */
+export const hasLive = (camera: FunctionCamera): boolean =>
+  !camera.use_nolive && camera.model_code !== NO_LIVE_MODEL_CODE;
+
+/** The camera's functions in display order; the TLT ones only in TLT environment modes. */
+export function cameraFunctionsOf(camera: FunctionCamera, tltMode: boolean): ListFunction[] {
+  const has: Record<ListFunction, boolean> = {
+    motion: camera.use_motion || camera.use_camera_motion,
+    heatmap: camera.use_heatmap,
+    live: hasLive(camera),
+    audio: camera.use_audio && hasLive(camera),
+    people_counter: camera.use_people_counter,
+    ptz: camera.use_ptz && hasLive(camera),
+    time_lapse: camera.use_time_lapse,
+    enter_alert: camera.use_enter_alert,
+    person_tracking: camera.use_person_tracking,
+    dewarp: camera.use_dewarp,
+    operation_analysis: camera.use_operation_analysis,
+  };
+  return listFunctions.filter((f) => has[f] && (tltMode || !tltFunctions.includes(f)));
+}

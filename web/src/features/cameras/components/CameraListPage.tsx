@@ -1,0 +1,144 @@
+// The camera list screen on list/{page} (core.md §2): list and tile tabs, a pager, the down notice and the
+// empty result. Every state lives in the URL so a link reproduces the view.
+import { Alert, Box, Button, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { IconAlertTriangle, IconLayoutGrid, IconList } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { isTltMode } from '@camwatch/contract/environment';
+import { PageTitle } from '../../../components/ui/PageTitle.tsx';
+import { useBrowserState } from '../../../lib/browser-state.ts';
+import { useEnvSettings } from '../../../lib/env-settings.tsx';
+import { useCameras } from '../api/get-cameras.ts';
+import { useQuery } from '@tanstack/react-query';
+import { meQueryOptions } from '../../../lib/current-user.ts';
+import {
+  cameraListQuery,
+  downOnly,
+  lastPage,
+  listHref,
+  parseListState,
+  parsePage,
+  withView,
+  withoutConditions,
+  type ListView,
+} from '../list-query.ts';
+import { CameraInfoDialog } from './CameraInfoDialog.tsx';
+import { CameraRows } from './CameraRows.tsx';
+import { CameraTiles } from './CameraTiles.tsx';
+import { ListPager } from './ListPager.tsx';
+
+export default function CameraListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const page = parsePage(params.page);
+  const state = parseListState(search);
+  const { environmentMode } = useEnvSettings();
+  const { data: rights } = useQuery({ ...meQueryOptions, select: (user) => user.permissions });
+  const [display] = useBrowserState('displaySettings');
+  const [infoCode, setInfoCode] = useState<string | null>(null);
+  const cameras = useCameras(cameraListQuery(page, state));
+  const data = cameras.data;
+  const last = data ? lastPage(data.total) : page;
+
+  const go = (nextPage: number, nextSearch: URLSearchParams, replace = false) =>
+    navigate(listHref(nextPage, nextSearch), { replace });
+
+  // A page beyond the total, or a malformed page, goes to a page that exists.
+  const rawPage = params.page;
+  const settled = data && !cameras.isPlaceholderData;
+  useEffect(() => {
+    if (!settled) return;
+    if (page > last || String(page) !== rawPage)
+      void navigate(listHref(Math.min(page, last), search), { replace: true });
+  }, [settled, page, last, rawPage, search, navigate]);
+
+  return (
+    <Box p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="page-title">
+      <PageTitle>{t('pages.list')}</PageTitle>
+      {data && data.watch.down > 0 && display.showDownNotice && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={20} aria-hidden />}
+          mb="sm"
+          role="status"
+          data-testid="down-notice"
+        >
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('cameras.downNotice', { count: data.watch.down })}</Text>
+            {state.watchStatus !== 'down' && (
+              <Button size="xs" color="red" variant="outline" onClick={() => void go(1, downOnly(search))}>
+                {t('cameras.showDown')}
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
+      <Tabs
+        value={state.view}
+        onChange={(view) => view && void go(page, withView(search, view as ListView))}
+        keepMounted={false}
+      >
+        <Group justify="space-between" mb="sm" gap="xs">
+          <Tabs.List aria-label={t('cameras.views')}>
+            <Tabs.Tab value="list" leftSection={<IconList size={16} aria-hidden />}>
+              {t('cameras.list')}
+            </Tabs.Tab>
+            <Tabs.Tab value="tile" leftSection={<IconLayoutGrid size={16} aria-hidden />}>
+              {t('cameras.tile')}
+            </Tabs.Tab>
+          </Tabs.List>
+          {data && (
+            <Text size="sm" c="dimmed" data-testid="camera-total">
+              {t('cameras.total', { count: data.total })}
+            </Text>
+          )}
+        </Group>
+        {cameras.isPending ? (
+          <Center py="xl">
+            <Loader aria-label={t('cameras.loading')} />
+          </Center>
+        ) : cameras.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            <Group justify="space-between">
+              <Text size="sm">{t('cameras.loadFailed')}</Text>
+              <Button size="xs" variant="outline" onClick={() => void cameras.refetch()}>
+                {t('cameras.retry')}
+              </Button>
+            </Group>
+          </Alert>
+        ) : data && data.cameras.length === 0 ? (
+          <Stack align="center" py="xl" gap="sm">
+            <Text>{t('messages.noMatchingCamera')}</Text>
+            <Button variant="outline" onClick={() => void go(1, withoutConditions(search))}>
+              {t('cameras.clearConditions')}
+            </Button>
+          </Stack>
+        ) : data ? (
+          <Stack
+            gap="md"
+            aria-busy={cameras.isFetching}
+            style={{ opacity: cameras.isPlaceholderData ? 0.6 : 1 }}
+          >
+            <Tabs.Panel value="list">
+              <CameraRows
+                cameras={data.cameras}
+                tltMode={isTltMode(environmentMode)}
+                canAnalytics={rights?.analytics ?? false}
+                onInfo={setInfoCode}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="tile">
+              <CameraTiles cameras={data.cameras} />
+            </Tabs.Panel>
+            <ListPager page={Math.min(page, last)} last={last} onChange={(p) => void go(p, search)} />
+          </Stack>
+        ) : null}
+      </Tabs>
+      <CameraInfoDialog code={infoCode} onClose={() => setInfoCode(null)} />
+    </Box>
+  );
+}

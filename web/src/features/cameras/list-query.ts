@@ -1,0 +1,104 @@
+// The camera list's state lives in the URL query (core.md §2): view, division, tags[], func[], watch_status,
+// filter[]; and the page in the path. Pure, so a link reproduces the view and the rules are unit-tested.
+import {
+  CAMERA_FUNCTIONS,
+  PAGE_LIMIT,
+  PAGER_BUTTONS,
+  TLT_CAMERA_FUNCTIONS,
+} from '@camwatch/contract/constants';
+
+export const listViews = ['list', 'tile'] as const;
+export type ListView = (typeof listViews)[number];
+
+const knownFunctions: readonly string[] = [...CAMERA_FUNCTIONS, ...TLT_CAMERA_FUNCTIONS];
+type CameraFunctionName = (typeof CAMERA_FUNCTIONS)[number] | (typeof TLT_CAMERA_FUNCTIONS)[number];
+
+export interface ListState {
+  view: ListView;
+  /** Multi-video divisions; kept as written for the views that use it. */
+  division: string | null;
+  tags: string[];
+  func: CameraFunctionName[];
+  watchStatus: 'down' | 'normal' | null;
+  filter: string[];
+}
+
+/** The query keys that narrow the list; clearing conditions removes these. */
+export const FILTER_KEYS = ['tags[]', 'func[]', 'watch_status', 'filter[]'] as const;
+
+const unique = (values: string[]) => [...new Set(values.filter((v) => v.length > 0))];
+
+export function parseListState(search: URLSearchParams): ListState {
+  const view = search.get('view');
+  const watch = search.get('watch_status');
+  return {
+    view: listViews.includes(view as ListView) ? (view as ListView) : 'list',
+    division: search.get('division') || null,
+    tags: unique(search.getAll('tags[]')),
+    func: unique(search.getAll('func[]')).filter((f): f is CameraFunctionName => knownFunctions.includes(f)),
+    watchStatus: watch === 'down' || watch === 'normal' ? watch : null,
+    filter: unique(search.getAll('filter[]')),
+  };
+}
+
+/** The page number of the path; anything but a positive whole number is page 1. */
+export function parsePage(raw: string | undefined): number {
+  if (!raw || !/^\d+$/.test(raw)) return 1;
+  const page = Number(raw);
+  return page >= 1 && Number.isSafeInteger(page) ? page : 1;
+}
+
+export const lastPage = (total: number, limit = PAGE_LIMIT): number => Math.max(1, Math.ceil(total / limit));
+
+/** The query of GET api/cameras for a page and a state; callApi writes arrays as `key[]=…`. */
+export function cameraListQuery(page: number, state: ListState) {
+  return {
+    page,
+    count: PAGE_LIMIT,
+    filter: state.filter,
+    tags: state.tags,
+    func: state.func,
+    watch_status: state.watchStatus ?? undefined,
+  };
+}
+
+/** A copy of the query with one view changed; the page stays (core.md §2). */
+export function withView(search: URLSearchParams, view: ListView): URLSearchParams {
+  const next = new URLSearchParams(search);
+  next.set('view', view);
+  return next;
+}
+
+/** The query without any narrowing condition (the empty result's clear-conditions button). */
+export function withoutConditions(search: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const key of FILTER_KEYS) next.delete(key);
+  return next;
+}
+
+/** Only the down cameras: every other condition is dropped so the list matches the notice's count. */
+export function downOnly(search: URLSearchParams): URLSearchParams {
+  const next = withoutConditions(search);
+  next.set('watch_status', 'down');
+  return next;
+}
+
+export function hasConditions(state: ListState): boolean {
+  return (
+    state.tags.length > 0 || state.func.length > 0 || state.watchStatus !== null || state.filter.length > 0
+  );
+}
+
+/** The path and query of a list page. */
+export function listHref(page: number, search: URLSearchParams): string {
+  const qs = search.toString();
+  return qs ? `/list/${page}?${qs}` : `/list/${page}`;
+}
+
+/** The page numbers the pager shows: at most 5, a window around the current page (core.md §9). */
+export function pagerPages(current: number, last: number, buttons = PAGER_BUTTONS): number[] {
+  const count = Math.min(buttons, last);
+  let start = Math.max(1, current - Math.floor(buttons / 2));
+  start = Math.min(start, last - count + 1);
+  return Array.from({ length: count }, (_, i) => start + i);
+}

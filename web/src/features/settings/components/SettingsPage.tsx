@@ -1,0 +1,91 @@
+// setting (core.md §2; issue 7): language, display options kept in the browser, device authentication, and
+// resetting the settings kept in the browser.
+import { Box, Button, Divider, Group, NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../components/ui/AppDialog.tsx';
+import { PageTitle } from '../../../components/ui/PageTitle.tsx';
+import { resetSettings, useBrowserState } from '../../../lib/browser-state.ts';
+import { changeLanguage, languages, type Language } from '../../../lib/i18n.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { meQueryOptions } from '../../../lib/current-user.ts';
+import { DeviceAuthSection } from './DeviceAuthSection.tsx';
+
+export default function SettingsPage() {
+  const { t, i18n } = useTranslation();
+  const { data: user } = useQuery(meQueryOptions);
+  const [display, setDisplay] = useBrowserState('displaySettings');
+  const [isResetOpen, setResetOpen] = useState(false);
+
+  return (
+    <Box p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="page-title" maw={720}>
+      <PageTitle>{t('pages.setting')}</PageTitle>
+      <Stack gap="lg">
+        <Stack component="section" aria-labelledby="language-title" gap="xs">
+          <Title order={2} size="h5" id="language-title">
+            {t('common.language')}
+          </Title>
+          <NativeSelect
+            aria-label={t('common.language')}
+            data={languages.map((lng) => ({ value: lng, label: t(`common.languages.${lng}`) }))}
+            value={i18n.language}
+            onChange={(event) => changeLanguage(event.currentTarget.value as Language)}
+            w={200}
+          />
+        </Stack>
+        <Divider />
+        <Stack component="section" aria-labelledby="display-title" gap="xs">
+          <Title order={2} size="h5" id="display-title">
+            {t('settingsPage.display.title')}
+          </Title>
+          <Switch
+            label={t('settingsPage.display.showDownNotice')}
+            checked={display.showDownNotice}
+            onChange={(e) => setDisplay({ ...display, showDownNotice: e.currentTarget.checked })}
+          />
+        </Stack>
+        {user?.permissions.modDevauth && (
+          <>
+            <Divider />
+            <DeviceAuthSection user={user} />
+          </>
+        )}
+        <Divider />
+        <Stack component="section" aria-labelledby="reset-title" gap="xs" align="flex-start">
+          <Title order={2} size="h5" id="reset-title">
+            {t('settingsPage.reset.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('settingsPage.reset.description')}
+          </Text>
+          <Button variant="default" color="red" onClick={() => setResetOpen(true)}>
+            {t('settingsPage.reset.button')}
+          </Button>
+        </Stack>
+      </Stack>
+      <AppDialog
+        opened={isResetOpen}
+        onClose={() => setResetOpen(false)}
+        title={t('settingsPage.reset.title')}
+      >
+        <Text mb="md">{t('settingsPage.reset.confirm')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setResetOpen(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              resetSettings();
+              setResetOpen(false);
+              showToast({ color: 'green', message: t('settingsPage.reset.done') });
+            }}
+          >
+            {t('common.ok')}
+          </Button>
+        </Group>
+      </AppDialog>
+    </Box>
+  );
+}
