@@ -1,6 +1,6 @@
 // What a route shows when its screen could not load (a chunk that failed or took over 120 s) or broke.
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 import { isRouteErrorResponse, Navigate, useRouteError } from 'react-router';
 import { TimeoutError } from '../lib/with-timeout.ts';
 

@@ -1,6 +1,6 @@
 // Shown when the settings cannot be loaded at start (the server is unreachable or failing).
 import { Button, Center, MantineProvider, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 
 export function StartupError() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 // The common error message for 5xx or no answer: at most one at a time, shown for 5 s (core.md §8).
 import { showToast } from '../lib/toast.ts';
-import i18next from 'i18next';
+import { t } from '../lib/i18n.ts';
 
 export const COMMON_ERROR_MS = 5_000;
 let visibleUntil = 0;
@@ -12,7 +12,7 @@ export function showCommonError(): void {
   showToast({
     id: 'common-error',
     color: 'red',
-    message: i18next.t('messages.commonError'),
+    message: t('messages.commonError'),
     autoClose: COMMON_ERROR_MS,
   });
 }

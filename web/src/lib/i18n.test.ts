@@ -29,3 +29,23 @@ describe('catalogs', () => {
     }
   });
 });
+
+describe('t (core.md §4: texts in the chosen language)', () => {
+  it('looks up dotted keys and fills {{placeholders}}', async () => {
+    const { setCatalog, t, i18n } = await import('./i18n.ts');
+    setCatalog('en', en as unknown as typeof ja);
+    expect(i18n.language).toBe('en');
+    expect(t('login.submit')).toBe('Log in');
+    expect(t('footer.version', { version: '2.78.0' })).toBe('Version 2.78.0');
+    expect(t('notifications.bellUnread', { count: 3 })).toBe('Notifications (3 unread)');
+    setCatalog('ja', ja);
+    expect(t('login.submit')).toBe('ログイン');
+    expect(document.documentElement.lang).toBe('ja');
+  });
+
+  it('answers the key itself for a missing text, never undefined', async () => {
+    const { t } = await import('./i18n.ts');
+    expect(t('no.such.key')).toBe('no.such.key');
+    expect(t('login')).toBe('login');
+  });
+});

@@ -3,7 +3,7 @@ import { AppShell, Burger, Group, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Link, Outlet } from 'react-router';
 import { meQueryOptions } from '../../lib/current-user.ts';
 import { FeedbackWidget } from '../../features/feedback/components/FeedbackWidget.tsx';

@@ -1,7 +1,7 @@
 // Current time as YYYY/MM/DD HH:mm:ss, updated every second (advanced.md §2).
 import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { formatClock } from '../../lib/format.ts';
 
 export function Clock() {

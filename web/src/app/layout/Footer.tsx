@@ -1,7 +1,7 @@
 // Footer (advanced.md §2): partner link (partner flag), administration link (admin flag and an address),
 // about, contact, copyright, version; and the clock.
 import { Anchor, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { APP_VERSION } from '@camwatch/contract/constants';
 import type { UserInfo } from '@camwatch/contract/auth';

@@ -1,8 +1,7 @@
 // Language menu in the header: changing the language stores it and reloads (core.md §4).
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { changeLanguage, languages } from '../../lib/i18n.ts';
+import { changeLanguage, languages, useTranslation } from '../../lib/i18n.ts';
 import { HintTooltip } from '../../components/ui/HintTooltip.tsx';
 
 export function LanguageMenu() {

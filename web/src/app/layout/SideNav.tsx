@@ -11,7 +11,7 @@ import {
   IconVideo,
   IconWalk,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Link, useLocation } from 'react-router';
 import type { UserInfo } from '@camwatch/contract/auth';
 import { isTltMode, modeShowsReleases } from '@camwatch/contract/environment';

@@ -11,7 +11,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Link } from 'react-router';
 import type { UserInfo } from '@camwatch/contract/auth';
 import { HintTooltip } from '../../components/ui/HintTooltip.tsx';

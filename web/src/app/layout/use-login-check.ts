@@ -2,7 +2,7 @@
 // then log out and go to login.
 import { showToast } from '../../lib/toast.ts';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useLocation } from 'react-router';
 import { checkLogin } from '../../features/auth/api/check-login.ts';
 import { logout } from '../../features/auth/api/logout.ts';

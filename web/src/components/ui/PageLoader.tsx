@@ -1,6 +1,6 @@
 // Shown while a screen's code or data loads.
 import { Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 
 export function PageLoader() {
   const { t } = useTranslation();

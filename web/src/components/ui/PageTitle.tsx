@@ -1,7 +1,7 @@
 // The title of a screen; also sets the document title.
 import { Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 
 export function PageTitle({ children }: { children: string }) {
   const { t } = useTranslation();

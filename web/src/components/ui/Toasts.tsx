@@ -1,6 +1,6 @@
 // Renders the toasts of lib/toast.ts: a polite live region for successes, assertive alerts for failures.
 import { Notification, Portal, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { hideToast, useToasts } from '../../lib/toast.ts';
 
 export function Toasts() {

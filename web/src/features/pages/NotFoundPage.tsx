@@ -1,6 +1,6 @@
 // notfound: where unknown paths and foreign or unknown camera codes end up.
 import { Box, Button, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
 

@@ -1,6 +1,6 @@
 // The frame of a screen whose content lands with a later piece of work: its title, nothing else.
 import { Box } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useMatches } from 'react-router';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
 

@@ -3,7 +3,7 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { showToast } from '../../../lib/toast.ts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { passwordChangeProblems } from '@camwatch/contract/password';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';

@@ -13,11 +13,10 @@ import {
   Title,
 } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { readState, writeState } from '../../../lib/browser-state.ts';
 import { isSupportedBrowser } from '../../../lib/browser-support.ts';
-import { changeLanguage, languages, type Language } from '../../../lib/i18n.ts';
+import { changeLanguage, languages, useTranslation, type Language } from '../../../lib/i18n.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
 import { login, type LoginResult } from '../api/login.ts';

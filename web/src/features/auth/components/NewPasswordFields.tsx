@@ -1,7 +1,7 @@
 // The new password and its confirmation (core.md §5): at least 6 characters each, and the mismatch message
 // once both have 6 or more and differ. Used by the change-password dialog and the reissue page.
 import { PasswordInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { PASSWORD_MIN_LENGTH, passwordChangeProblems } from '@camwatch/contract/password';
 
 export interface NewPasswordFieldsProps {

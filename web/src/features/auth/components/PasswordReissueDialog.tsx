@@ -3,7 +3,7 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { showToast } from '../../../lib/toast.ts';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { emailProblem } from '../email-rules.ts';

@@ -1,7 +1,7 @@
 // password_reissue (public): the page a reset mail links to; sets a new password with the same rules as change.
 import { Alert, Anchor, Button, Center, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useSearchParams } from 'react-router';
 import { passwordChangeProblems } from '@camwatch/contract/password';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';

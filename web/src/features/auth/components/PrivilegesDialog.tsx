@@ -1,6 +1,6 @@
 // Check privileges (core.md §6, advanced.md §6): each right as available or not available.
 import { Badge, Table } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { UserInfo } from '@camwatch/contract/auth';
 import { privilegeList } from '@camwatch/contract/permissions';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';

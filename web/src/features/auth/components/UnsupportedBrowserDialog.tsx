@@ -1,6 +1,6 @@
 // Shown on the login screen to browsers the app does not support, linking to help (core.md §2).
 import { Button, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 

@@ -2,7 +2,7 @@
 // with the rate and surveillance-time rules of camera-rate.ts; 'none' where a value is empty.
 import { Alert, Center, Loader, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, type TranslationValues } from '../../../lib/i18n.ts';
 import type { CameraDetail } from '@camwatch/contract/cameras';
 import { frameRate, surveillanceTime } from '@camwatch/contract/camera-rate';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
@@ -12,7 +12,7 @@ const trimFps = (fps: number) => String(Math.round(fps * 100) / 100);
 
 function useInfoRows(camera: CameraDetail): [string, ReactNode][] {
   const { t } = useTranslation();
-  const k = (key: string, options?: Record<string, unknown>) => t(`cameras.infoDialog.${key}`, options ?? {});
+  const k = (key: string, values?: TranslationValues) => t(`cameras.infoDialog.${key}`, values);
   const none = k('none');
   const rate = frameRate(camera);
   const rateText =

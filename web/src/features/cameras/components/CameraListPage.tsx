@@ -3,7 +3,7 @@
 import { Alert, Box, Button, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconLayoutGrid, IconList } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isTltMode } from '@camwatch/contract/environment';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';

@@ -2,7 +2,7 @@
 // address, tags, function icons and a menu (video, information, people counter). Rows stack on phones.
 import { ActionIcon, Anchor, Badge, Box, Flex, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconAlertCircleFilled, IconDots, IconInfoCircle, IconUsers, IconVideo } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import type { CameraListItem } from '@camwatch/contract/cameras';
 import { HintTooltip } from '../../../components/ui/HintTooltip.tsx';

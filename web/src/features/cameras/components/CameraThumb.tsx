@@ -1,7 +1,7 @@
 // A camera's thumbnail; without an address, or when it fails to load, a placeholder image (core.md §8).
 import { Image } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const PLACEHOLDER =
   'data:image/svg+xml;utf8,' +

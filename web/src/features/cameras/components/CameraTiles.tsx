@@ -1,7 +1,7 @@
 // The tile view (core.md §2): thumbnails with names, 4 px apart, each a link to the camera's detail.
 import { Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertCircleFilled } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import type { CameraListItem } from '@camwatch/contract/cameras';
 import { TILE_GAP_PX } from '@camwatch/contract/constants';

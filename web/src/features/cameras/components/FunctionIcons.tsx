@@ -14,7 +14,7 @@ import {
   IconWorld,
   type Icon,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { HintTooltip } from '../../../components/ui/HintTooltip.tsx';
 import type { ListFunction } from '../camera-functions.ts';
 

@@ -1,6 +1,6 @@
 // The pager: first, previous, at most 5 page buttons around the current page, next, last (core.md §2, §9).
 import { Group, Pagination } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { pagerPages } from '../list-query.ts';
 
 export function ListPager({

@@ -2,7 +2,7 @@
 // authentication authority, and clears a child's device authentication.
 import { Alert, Badge, Box, Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { ChildUser, ChildUserUpdateBody } from '@camwatch/contract/child-users';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { HintTooltip } from '../../../components/ui/HintTooltip.tsx';

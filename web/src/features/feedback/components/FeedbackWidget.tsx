@@ -3,7 +3,7 @@ import { ActionIcon, Affix, Button, Group, Stack, Textarea, useMatches } from '@
 import { showToast } from '../../../lib/toast.ts';
 import { IconMessage } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocation } from 'react-router';
 import { FEEDBACK_MAX_LENGTH } from '@camwatch/contract/constants';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';

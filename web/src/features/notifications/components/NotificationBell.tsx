@@ -3,7 +3,7 @@
 // open is kept in the browser.
 import { ActionIcon, Badge, Group, Indicator, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { isTltMode, modeShowsAnnouncements } from '@camwatch/contract/environment';
 import { notificationTabEvent, visibleNotificationTabs } from '@camwatch/contract/notification-tabs';

@@ -2,7 +2,7 @@
 // 20 a page. Opening a tab marks its type read, so the bell's count drops.
 import { Alert, Anchor, Badge, Box, Group, Pagination, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useSearchParams } from 'react-router';
 import { NOTIFICATIONS_LIMIT } from '@camwatch/contract/constants';
 import { isTltMode, modeShowsAnnouncements } from '@camwatch/contract/environment';

@@ -2,9 +2,8 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setCatalog } from '../../../lib/i18n.ts';
 import ja from '../../../locales/ja.ts';
 import ReleasesPage from './ReleasesPage.tsx';
 
@@ -19,12 +18,7 @@ beforeAll(async () => {
     removeEventListener: () => {},
     dispatchEvent: () => false,
   })) as typeof window.matchMedia;
-  await i18next.use(initReactI18next).init({
-    lng: 'ja',
-    resources: { ja: { translation: ja } },
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
+  setCatalog('ja', ja);
 });
 afterEach(() => {
   cleanup();

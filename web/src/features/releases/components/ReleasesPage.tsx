@@ -1,6 +1,6 @@
 // releases: the release information, newest first: version, date (YYYY-MM-DD) and message (advanced.md §1, §3).
 import { Alert, Box, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { Release } from '@camwatch/contract/releases';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
 import { useReleases } from '../api/get-releases.ts';

@@ -2,7 +2,7 @@
 // switch the check on (only from a registered browser) or off. Needs the modDevauth right.
 import { Alert, Button, Group, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { UserInfo } from '@camwatch/contract/auth';
 import { useBrowserState } from '../../../lib/browser-state.ts';
 import { formatDateTime } from '../../../lib/format.ts';

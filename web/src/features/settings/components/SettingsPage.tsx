@@ -3,11 +3,10 @@
 import { Box, Button, Divider, Group, NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
 import { resetSettings, useBrowserState } from '../../../lib/browser-state.ts';
-import { changeLanguage, languages, type Language } from '../../../lib/i18n.ts';
+import { changeLanguage, languages, useTranslation, type Language } from '../../../lib/i18n.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { meQueryOptions } from '../../../lib/current-user.ts';
 import { DeviceAuthSection } from './DeviceAuthSection.tsx';
