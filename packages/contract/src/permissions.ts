@@ -85,8 +85,12 @@ export interface LiveCamera {
 }
 
 /** Live is possible with the live right on a camera that has live (not flagged no-live, not model L21). */
+/** A camera has live functions unless it is flagged no-live or is model L21 (core.md §3). */
+export const cameraHasLive = (camera: LiveCamera): boolean =>
+  !camera.use_nolive && camera.model_code !== NO_LIVE_MODEL_CODE;
+
 export const isLivePossible = (perms: Rights, camera: LiveCamera): boolean =>
-  perms.live && !camera.use_nolive && camera.model_code !== NO_LIVE_MODEL_CODE;
+  perms.live && cameraHasLive(camera);
 
 /** The LIVE switch shows when live is possible and the user has archive permission (there is something to switch to). */
 export const liveSwitchVisible = (opts: { isLivePossible: boolean; perms: Rights }): boolean =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cameraFunctionsOf, hasLive, type FunctionCamera } from './camera-functions.ts';
+import { cameraHasLive as hasLive } from '@camwatch/contract/permissions';
+import { cameraFunctionsOf, type FunctionCamera } from './camera-functions.ts';
 
 const none: FunctionCamera = {
   model_code: 'CW-BOX2',

@@ -1,27 +1,12 @@
 // Which function icons a camera's row shows (core.md §2, §3, §9). Pure.
-import { NO_LIVE_MODEL_CODE } from '@camwatch/contract/constants';
+import { CAMERA_FUNCTIONS, TLT_CAMERA_FUNCTIONS } from '@camwatch/contract/constants';
+import { cameraHasLive } from '@camwatch/contract/permissions';
 
-export const listFunctions = [
-  'motion',
-  'heatmap',
-  'live',
-  'audio',
-  'people_counter',
-  'ptz',
-  'time_lapse',
-  'enter_alert',
-  'person_tracking',
-  'dewarp',
-  'operation_analysis',
-] as const;
+/** In display order: the common functions, then the TLT ones. */
+export const listFunctions = [...CAMERA_FUNCTIONS, ...TLT_CAMERA_FUNCTIONS] as const;
 export type ListFunction = (typeof listFunctions)[number];
 
-const tltFunctions: readonly ListFunction[] = [
-  'enter_alert',
-  'person_tracking',
-  'dewarp',
-  'operation_analysis',
-];
+const tltFunctions: readonly ListFunction[] = TLT_CAMERA_FUNCTIONS;
 
 export interface FunctionCamera {
   model_code: string;
@@ -39,19 +24,15 @@ export interface FunctionCamera {
   use_operation_analysis: boolean;
 }
 
-/** Live unless the camera is flagged no-live or is model L21, which has no live-related function. */
-export const hasLive = (camera: FunctionCamera): boolean =>
-  !camera.use_nolive && camera.model_code !== NO_LIVE_MODEL_CODE;
-
 /** The camera's functions in display order; the TLT ones only in TLT environment modes. */
 export function cameraFunctionsOf(camera: FunctionCamera, tltMode: boolean): ListFunction[] {
   const has: Record<ListFunction, boolean> = {
     motion: camera.use_motion || camera.use_camera_motion,
     heatmap: camera.use_heatmap,
-    live: hasLive(camera),
-    audio: camera.use_audio && hasLive(camera),
+    live: cameraHasLive(camera),
+    audio: camera.use_audio && cameraHasLive(camera),
     people_counter: camera.use_people_counter,
-    ptz: camera.use_ptz && hasLive(camera),
+    ptz: camera.use_ptz && cameraHasLive(camera),
     time_lapse: camera.use_time_lapse,
     enter_alert: camera.use_enter_alert,
     person_tracking: camera.use_person_tracking,

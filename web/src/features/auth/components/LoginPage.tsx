@@ -7,7 +7,6 @@ import {
   Group,
   Paper,
   PasswordInput,
-  NativeSelect,
   Stack,
   TextInput,
   Title,
@@ -16,7 +15,8 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { readState, writeState } from '../../../lib/browser-state.ts';
 import { isSupportedBrowser } from '../../../lib/browser-support.ts';
-import { changeLanguage, languages, useTranslation, type Language } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { LanguageSelect } from '../../../components/ui/LanguageSelect.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
 import { login, type LoginResult } from '../api/login.ts';
@@ -31,7 +31,7 @@ const UnsupportedBrowserDialog = lazy(() => import('./UnsupportedBrowserDialog.t
 type Failure = Extract<LoginResult, { ok: false }>['reason'];
 
 export default function LoginPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const redirect = search.get('redirect');
@@ -72,14 +72,7 @@ export default function LoginPage() {
             <Title order={2} c="blue.8">
               {t('common.appName')}
             </Title>
-            <NativeSelect
-              aria-label={t('common.language')}
-              data={languages.map((lng) => ({ value: lng, label: t(`common.languages.${lng}`) }))}
-              value={i18n.language}
-              onChange={(event) => changeLanguage(event.currentTarget.value as Language)}
-              w={130}
-              size="xs"
-            />
+            <LanguageSelect w={130} size="xs" />
           </Group>
           <PageTitle>{t('login.title')}</PageTitle>
           {failure && (

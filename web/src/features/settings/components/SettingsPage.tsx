@@ -1,18 +1,19 @@
 // setting (core.md §2; issue 7): language, display options kept in the browser, device authentication, and
 // resetting the settings kept in the browser.
-import { Box, Button, Divider, Group, NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
+import { Box, Button, Divider, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
 import { resetSettings, useBrowserState } from '../../../lib/browser-state.ts';
-import { changeLanguage, languages, useTranslation, type Language } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { LanguageSelect } from '../../../components/ui/LanguageSelect.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { meQueryOptions } from '../../../lib/current-user.ts';
 import { DeviceAuthSection } from './DeviceAuthSection.tsx';
 
 export default function SettingsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data: user } = useQuery(meQueryOptions);
   const [display, setDisplay] = useBrowserState('displaySettings');
   const [isResetOpen, setResetOpen] = useState(false);
@@ -25,13 +26,7 @@ export default function SettingsPage() {
           <Title order={2} size="h5" id="language-title">
             {t('common.language')}
           </Title>
-          <NativeSelect
-            aria-label={t('common.language')}
-            data={languages.map((lng) => ({ value: lng, label: t(`common.languages.${lng}`) }))}
-            value={i18n.language}
-            onChange={(event) => changeLanguage(event.currentTarget.value as Language)}
-            w={200}
-          />
+          <LanguageSelect w={200} />
         </Stack>
         <Divider />
         <Stack component="section" aria-labelledby="display-title" gap="xs">
