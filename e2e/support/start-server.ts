@@ -6,7 +6,7 @@ import path from 'node:path';
 import { loadConfig } from '../../server/src/config.ts';
 import { openConfiguredDatabase } from '../../server/src/db/open-configured.ts';
 import { seedDemo } from '../../server/src/db/seed/demo-seed.ts';
-import { createServices } from '../../server/src/services.ts';
+import { createServices, loadServiceSecrets } from '../../server/src/services.ts';
 import { CustomerRepository } from '../../server/src/modules/customers/customer.repository.ts';
 import { fixtureAccounts, FIXTURE_PASSWORD, type FixtureAccount } from './accounts.ts';
 
@@ -17,7 +17,7 @@ process.env.SEED_DEMO = '0';
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 await seedDemo(database.db);
-const services = createServices(config, database.db);
+const services = createServices(config, database.db, await loadServiceSecrets(config, database.db));
 const demo = await new CustomerRepository(database.db).findByCode('demo');
 if (!demo) throw new Error('demo customer missing');
 for (const account of Object.values(fixtureAccounts) as FixtureAccount[]) {

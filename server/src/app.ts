@@ -29,7 +29,7 @@ import { registerNotificationRoutes } from './modules/notifications/notification
 import { registerChildUserRoutes } from './modules/child-users/child-user.routes.ts';
 import { registerReleaseRoutes } from './modules/releases/release.routes.ts';
 import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
-import { createServices, type Services } from './services.ts';
+import { createServices, loadServiceSecrets, type Services } from './services.ts';
 import { APP_VERSION } from '@camwatch/contract/constants';
 
 export interface BuildAppOptions {
@@ -81,7 +81,10 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
         version: APP_VERSION,
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'cw_session' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'cw_session' },
+          device: { type: 'http', scheme: 'bearer', description: 'device token of a camera agent' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -91,12 +94,13 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerOriginCheck(app, config.publicOrigin);
 
-  const services = createServices(config, db, logger);
+  const services = createServices(config, db, await loadServiceSecrets(config, db), logger);
   const inFlight = new InFlight();
   const ctx: ServeContext = {
     app,
     inFlight,
     resolveSession: (request) => services.auth.resolveSession(sessionTokenOf(request)),
+    resolveDevice: (authorization) => services.deviceAuth.resolve(authorization),
   };
   registerAuthRoutes(ctx, { auth: services.auth, appKeys: services.appKeys, config });
   registerSettingsRoutes(ctx, config);

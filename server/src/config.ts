@@ -69,6 +69,22 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   PASSWORD_RESET_RATE_LIMIT_PER_MINUTE: positiveInt(5),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  /** S3-compatible blob store; unset keeps media under DATA_DIR/blobs. */
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.refine((v) => v === null || URL.canParse(v), { message: 'must be a URL' }),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanFlag.default(true),
+  /** Secret for signed media addresses; unset: one is created in DATA_DIR and kept. */
+  MEDIA_SIGNING_SECRET: optionalText,
+  MEDIA_URL_TTL_SECONDS: positiveInt(600),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  /** A camera whose agent is silent this long is down. */
+  CAMERA_DOWN_AFTER_SECONDS: positiveInt(120),
+  /** Run one simulated agent per demo camera inside `npm start` (embedded default only unless set). */
+  SIMULATED_CAMERAS: booleanFlag.optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -105,6 +121,26 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    blobs: env.S3_BUCKET
+      ? ({
+          kind: 's3',
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        } as const)
+      : ({ kind: 'fs', dir: path.join(dataDir, 'blobs') } as const),
+    media: {
+      signingSecret: env.MEDIA_SIGNING_SECRET,
+      urlTtlMs: env.MEDIA_URL_TTL_SECONDS * 1000,
+      ffmpegPath: env.FFMPEG_PATH,
+      ffprobePath: env.FFPROBE_PATH,
+    },
+    health: { downAfterMs: env.CAMERA_DOWN_AFTER_SECONDS * 1000 },
+    /** Undefined: the default (simulated agents with the embedded database only). */
+    simulatedCameras: env.SIMULATED_CAMERAS,
   };
 }
 

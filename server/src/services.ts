@@ -28,12 +28,25 @@ import { ChildUserRepository } from './modules/child-users/child-user.repository
 import { ChildUserService } from './modules/child-users/child-user.service.ts';
 import { ReleaseRepository } from './modules/releases/release.repository.ts';
 import { ReleaseService } from './modules/releases/release.service.ts';
+import { DeviceAuth } from './ingest/device-auth.ts';
+import { DeviceTokenRepository } from './ingest/device-token.repository.ts';
+import { createBlobStore } from './storage/create-blob-store.ts';
+import { MediaSigner } from './storage/signed-url.ts';
+import { ensureSecret } from './storage/secrets.ts';
+
+export interface ServiceSecrets {
+  /** Key of the signed media addresses (storage/secrets.ts keeps one in the database). */
+  mediaSigningSecret: Buffer;
+}
 
 export function createServices(
-  config: Pick<Config, 'session' | 'login' | 'mail' | 'environmentMode'>,
+  config: Pick<Config, 'session' | 'login' | 'mail' | 'environmentMode' | 'blobs' | 'media'>,
   db: Db,
+  secrets: ServiceSecrets,
   logger?: Pick<Logger, 'info' | 'error'>,
 ) {
+  const blobs = createBlobStore(config.blobs);
+  const mediaSigner = new MediaSigner(secrets.mediaSigningSecret, config.media.urlTtlMs);
   const userRepository = new UserRepository(db);
   const sessions = new SessionRepository(db);
   const appKeyRepository = new AppKeyRepository(db);
@@ -67,7 +80,19 @@ export function createServices(
     notifications: new NotificationService(new NotificationRepository(db)),
     childUsers: new ChildUserService(new ChildUserRepository(db), sessions, appKeyRepository),
     releases: new ReleaseService(new ReleaseRepository(db)),
+    deviceAuth: new DeviceAuth(new DeviceTokenRepository(db)),
+    blobs,
+    mediaSigner,
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** The secrets services need: from the configuration when set, else kept in the database. */
+export async function loadServiceSecrets(config: Pick<Config, 'media'>, db: Db): Promise<ServiceSecrets> {
+  return {
+    mediaSigningSecret: config.media.signingSecret
+      ? Buffer.from(config.media.signingSecret, 'utf8')
+      : await ensureSecret(db, 'media_signing_secret'),
+  };
+}

@@ -49,6 +49,18 @@ const expectedCalls = [
   // named by the issues only
   'GET /api/notifications',
   'GET /api/releases',
+  'GET /api/cameras/:camera_code/live/image',
+  'GET /api/media/:token',
+  'POST /api/cameras/:camera_code/ptz',
+  'PUT /api/cameras/:camera_code/lighting',
+  'POST /api/cameras/:camera_code/downloads',
+  'GET /api/cameras/:camera_code/downloads/allowance',
+  'GET /api/downloads/:download_id',
+  // the device API of camera agents (issue “Video pipeline”)
+  'PUT /api/ingest/cameras/:camera_code/clips/:start_time',
+  'PUT /api/ingest/cameras/:camera_code/thumbnails/:start_time',
+  'POST /api/ingest/cameras/:camera_code/stills',
+  'POST /api/ingest/cameras/:camera_code/heartbeat',
 ];
 
 const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);

@@ -16,7 +16,10 @@ import { archiveVideoCall, archivesCall } from './archives.ts';
 import { cameraDetailCall, cameraListCall } from './cameras.ts';
 import { childUserAppKeyDeleteCall, childUserListCall, childUserUpdateCall } from './child-users.ts';
 import { feedbackCall } from './feedback.ts';
-import { liveStartCall, snapshotsCall, streamingCall } from './live.ts';
+import { liveImageCall, liveStartCall, mediaCall, snapshotsCall, streamingCall } from './live.ts';
+import { lightingCall, ptzCall } from './camera-control.ts';
+import { allowanceCall, downloadRequestCall, downloadStatusCall } from './downloads.ts';
+import { clipUploadCall, heartbeatCall, stillUploadCall, thumbnailUploadCall } from './device.ts';
 import { locationAreaCall, locationCityCall, locationDetailCall, locationRangeCall } from './locations.ts';
 import {
   notificationListCall,
@@ -81,6 +84,17 @@ export const allCalls: readonly CallDef[] = [
   operationAnalysisSettingCall,
   operationDetectionSettingUpdateCall,
   operationAreaSettingUpdateCall,
+  liveImageCall,
+  mediaCall,
+  ptzCall,
+  lightingCall,
+  downloadRequestCall,
+  allowanceCall,
+  downloadStatusCall,
+  clipUploadCall,
+  thumbnailUploadCall,
+  stillUploadCall,
+  heartbeatCall,
 ];
 
 /** `METHOD /path` of a call, the key used to match served routes against the contract. */

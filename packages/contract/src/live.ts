@@ -121,3 +121,54 @@ export const snapshotsCall = defineCall({
     404: errorBody,
   },
 });
+
+/** A binary answer (JPEG, MP4); described for the OpenAPI document, never parsed as JSON. */
+export const binaryBody = (description: string) => z.string().meta({ description, format: 'binary' });
+
+export const liveImageQuery = z.object({
+  /**
+   * The Last-Modified time (ms since the epoch) of the image the viewer already has. When given, the
+   * answer waits (bounded) until a newer image arrives, so each frame reaches the viewer as soon as it exists.
+   */
+  after: z.coerce.number().int().nonnegative().optional(),
+});
+
+export const liveImageCall = defineCall({
+  method: 'GET',
+  path: '/api/cameras/:camera_code/live/image',
+  summary: 'The newest live JPEG of a camera, with Last-Modified; waits briefly for one newer than `after`',
+  source: 'core.md §7 “live image address” (path from the issue)',
+  tags: ['live'],
+  access: 'session',
+  params: cameraCodeParams,
+  query: liveImageQuery,
+  responses: {
+    200: binaryBody('image/jpeg'),
+    304: binaryBody('no newer image arrived while waiting'),
+    400: validationErrorBody,
+    401: errorBody,
+    403: errorBody,
+    404: errorBody,
+  },
+});
+
+export const mediaParams = z.object({ token: z.string().min(10).max(600) });
+
+export const mediaCall = defineCall({
+  method: 'GET',
+  path: '/api/media/:token',
+  summary:
+    'A recorded file (MP4 clip, JPEG thumbnail, download) by a short-lived signed address; supports Range',
+  source: 'core.md §7 “Video URL fetch” (signed address from the issue)',
+  tags: ['archives'],
+  access: 'public',
+  params: mediaParams,
+  responses: {
+    200: binaryBody('the file'),
+    206: binaryBody('the requested byte range'),
+    400: validationErrorBody,
+    403: errorBody,
+    404: errorBody,
+    416: errorBody,
+  },
+});

@@ -10,8 +10,8 @@ export type { NotificationEvent };
 
 export const notificationEventSchema = z.enum(notificationEvents);
 
-/** Detail of an event: which download is ready, or how an analysis job ended. */
-export const notificationKinds = ['archive', 'heatmap', 'completed', 'failed'] as const;
+/** Sub-kind of an event: which download, how an analysis ended, or whether a camera went down or came back. */
+export const notificationKinds = ['archive', 'heatmap', 'completed', 'failed', 'down', 'up'] as const;
 
 export const notificationSchema = z
   .object({

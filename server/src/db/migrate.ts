@@ -5,12 +5,14 @@ import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-password-reset-and-mail.ts';
 import * as m0003n from './migrations/0003-notifications.ts';
 import * as m0004 from './migrations/0004-camera-browsing-indexes.ts';
+import * as m0005 from './migrations/0005-video-pipeline.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-password-reset-and-mail': m0002,
   '0003-notifications': m0003n,
   '0004-camera-browsing-indexes': m0004,
+  '0005-video-pipeline': m0005,
 };
 
 /** Every migration's name, in the order they apply. */

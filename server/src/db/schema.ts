@@ -142,6 +142,10 @@ export interface CamerasTable {
   image_mask_objects: Json<unknown[]>;
   motion_area: ColumnType<unknown, string | null | undefined, string | null>;
   live_interval: Generated<number>;
+  /** When the agent was last heard (heartbeat, upload or control channel). */
+  last_seen_at: NullableTimestamp;
+  /** Start of the newest thumbnail's minute, for thumb_url. */
+  latest_thumb_at: NullableTimestamp;
   /** lower(name), for keyword search. */
   name_lower: Computed<string>;
   created_at: Timestamp;
@@ -228,11 +232,89 @@ export interface NotificationsTable {
   customer_id: number;
   user_id: number;
   event: 'motion' | 'entry' | 'down' | 'download' | 'person_tracking' | 'operation_analysis' | 'announcement';
-  kind: 'archive' | 'heatmap' | 'completed' | 'failed' | null;
+  kind: 'archive' | 'heatmap' | 'completed' | 'failed' | 'down' | 'up' | null;
   message: string;
   camera_id: number | null;
   url: string | null;
   created_at: Timestamp;
+}
+
+export interface DeviceTokensTable {
+  id: Generated<number>;
+  camera_id: number;
+  token_hash: string;
+  label: Generated<string>;
+  created_at: Timestamp;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface MotionSpan {
+  startSec: number;
+  endSec: number;
+}
+
+export interface ClipsTable {
+  id: Generated<number>;
+  camera_id: number;
+  start_time: Date;
+  duration_ms: number;
+  bytes: ColumnType<number, number, number>;
+  sha256: string;
+  blob_key: string;
+  width: number | null;
+  height: number | null;
+  motion_state: boolean | null;
+  motion_events: Json<MotionSpan[]>;
+  created_at: Timestamp;
+}
+
+export interface ThumbnailsTable {
+  camera_id: number;
+  start_time: Date;
+  blob_key: string;
+  bytes: number;
+  created_at: Timestamp;
+}
+
+export interface CameraStatusChangesTable {
+  id: Generated<number>;
+  camera_id: number;
+  status: 'down' | 'normal';
+  at: Timestamp;
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: Json<Record<string, unknown>>;
+  dedupe_key: string | null;
+  status: Generated<JobStatus>;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  locked_until: Date | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  finished_at: Date | null;
+}
+
+export interface DownloadsTable {
+  id: Generated<number>;
+  customer_id: number;
+  user_id: number;
+  camera_id: number;
+  start_time: Date;
+  end_time: Date;
+  status: Generated<'queued' | 'running' | 'ready' | 'failed'>;
+  progress: Generated<number>;
+  bytes: ColumnType<number, number | undefined, number>;
+  blob_key: string | null;
+  error: string | null;
+  created_at: Timestamp;
+  finished_at: Date | null;
 }
 
 export interface Database {
@@ -253,6 +335,12 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   mail_outbox: MailOutboxTable;
   notifications: NotificationsTable;
+  device_tokens: DeviceTokensTable;
+  clips: ClipsTable;
+  thumbnails: ThumbnailsTable;
+  camera_status_changes: CameraStatusChangesTable;
+  jobs: JobsTable;
+  downloads: DownloadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

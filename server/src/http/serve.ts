@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { CallDef } from '@camwatch/contract/call';
-import { UnauthorizedError } from '../lib/errors.ts';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
+import type { DeviceIdentity } from '../ingest/device-token.repository.ts';
 import type { AuthContext, SessionResolver } from './auth-context.ts';
 import type { InFlight } from './in-flight.ts';
 
@@ -16,6 +17,8 @@ export interface CallRequest<C extends CallDef> {
   body: Out<C['body']>;
   /** Always set for `session` calls; set for public calls only when a valid session came along. */
   auth: C['access'] extends 'session' ? AuthContext : AuthContext | null;
+  /** The camera agent calling, for `device` calls (its token belongs to the camera_code of the path). */
+  device: C['access'] extends 'device' ? DeviceIdentity : null;
   raw: FastifyRequest;
 }
 
@@ -33,11 +36,29 @@ export interface ServeOptions {
 export interface ServeContext {
   app: FastifyInstance;
   resolveSession: SessionResolver;
+  /** The camera behind a device token (`Authorization: Bearer …`), or null. */
+  resolveDevice: (authorization: string | undefined) => Promise<DeviceIdentity | null>;
   inFlight: InFlight;
 }
 
+/**
+ * Device calls: 401 without a live token; 403 when the token belongs to another camera than the path names.
+ * Exported for the control channel, which authenticates its upgrade the same way.
+ */
+export async function authenticateDevice(
+  resolveDevice: ServeContext['resolveDevice'],
+  authorization: string | undefined,
+  cameraCode: unknown,
+): Promise<DeviceIdentity> {
+  const device = await resolveDevice(authorization);
+  if (!device) throw new UnauthorizedError('A valid device token is required.');
+  if (device.cameraCode !== cameraCode)
+    throw new ForbiddenError('This device token belongs to another camera.');
+  return device;
+}
+
 export function serve<C extends CallDef>(
-  { app, resolveSession, inFlight }: ServeContext,
+  { app, resolveSession, resolveDevice, inFlight }: ServeContext,
   call: C,
   handler: CallHandler<C>,
   options: ServeOptions = {},
@@ -52,6 +73,7 @@ export function serve<C extends CallDef>(
       description: `Source: ${call.source}. Access: ${call.access}.`,
       tags: [...call.tags],
       ...(call.access === 'session' ? { security: [{ session: [] }] } : {}),
+      ...(call.access === 'device' ? { security: [{ device: [] }] } : {}),
       ...(call.params ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.body ? { body: call.body } : {}),
@@ -60,10 +82,20 @@ export function serve<C extends CallDef>(
     // The session check runs inside the tracked handler so shutdown waits for it too.
     handler: (request, reply) =>
       inFlight.run(async () => {
-        request.auth = await resolveSession(request);
-        if (call.access === 'session' && !request.auth) throw new UnauthorizedError();
+        let device: DeviceIdentity | null = null;
+        if (call.access === 'device') {
+          device = await authenticateDevice(
+            resolveDevice,
+            request.headers.authorization,
+            (request.params as { camera_code?: unknown }).camera_code,
+          );
+        } else {
+          request.auth = await resolveSession(request);
+          if (call.access === 'session' && !request.auth) throw new UnauthorizedError();
+        }
         return handler(
           {
+            device: device as CallRequest<C>['device'],
             params: request.params as Out<C['params']>,
             query: request.query as Out<C['query']>,
             body: request.body as Out<C['body']>,

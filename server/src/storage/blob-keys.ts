@@ -1,0 +1,26 @@
+// Every blob key the server uses, built from database ids and validated times only, so no key can be
+// steered by user input (no "..", no absolute paths, no separators from outside).
+const SAFE_KEY = /^(?:[a-z0-9_-]+\/)*[a-z0-9_-]+\.(?:mp4|jpg|m4s|ts)$/;
+
+function id(value: number): string {
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`not an id: ${value}`);
+  return String(value);
+}
+
+/** `2026-11-21/0701` for the UTC minute of time. */
+function minutePath(time: Date): string {
+  if (Number.isNaN(time.getTime())) throw new Error('invalid time');
+  const iso = time.toISOString();
+  return `${iso.slice(0, 10)}/${iso.slice(11, 13)}${iso.slice(14, 16)}`;
+}
+
+export const blobKeys = {
+  clip: (cameraId: number, start: Date) => `clips/${id(cameraId)}/${minutePath(start)}.mp4`,
+  thumbnail: (cameraId: number, start: Date) => `thumbs/${id(cameraId)}/${minutePath(start)}.jpg`,
+  download: (downloadId: number) => `downloads/${id(downloadId)}.mp4`,
+};
+
+/** Throws unless key has the shape of a key built above; the stores call this before touching storage. */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe blob key: ${JSON.stringify(key)}`);
+}

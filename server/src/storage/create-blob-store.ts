@@ -1,0 +1,9 @@
+// The blob store the configuration asks for.
+import type { Config } from '../config.ts';
+import type { BlobStore } from './blob-store.ts';
+import { FsBlobStore } from './fs-blob-store.ts';
+
+export function createBlobStore(config: Config['blobs']): BlobStore {
+  if (config.kind === 'fs') return new FsBlobStore(config.dir);
+  throw new Error('S3 blob store not built yet');
+}
