@@ -61,6 +61,7 @@ const expectedCalls = [
   'PUT /api/ingest/cameras/:camera_code/thumbnails/:start_time',
   'POST /api/ingest/cameras/:camera_code/stills',
   'POST /api/ingest/cameras/:camera_code/heartbeat',
+  'GET /api/ingest/device',
 ];
 
 const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);

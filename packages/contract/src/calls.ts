@@ -19,7 +19,13 @@ import { feedbackCall } from './feedback.ts';
 import { liveImageCall, liveStartCall, mediaCall, snapshotsCall, streamingCall } from './live.ts';
 import { lightingCall, ptzCall } from './camera-control.ts';
 import { allowanceCall, downloadRequestCall, downloadStatusCall } from './downloads.ts';
-import { clipUploadCall, heartbeatCall, stillUploadCall, thumbnailUploadCall } from './device.ts';
+import {
+  clipUploadCall,
+  deviceSelfCall,
+  heartbeatCall,
+  stillUploadCall,
+  thumbnailUploadCall,
+} from './device.ts';
 import { locationAreaCall, locationCityCall, locationDetailCall, locationRangeCall } from './locations.ts';
 import {
   notificationListCall,
@@ -95,6 +101,7 @@ export const allCalls: readonly CallDef[] = [
   thumbnailUploadCall,
   stillUploadCall,
   heartbeatCall,
+  deviceSelfCall,
 ];
 
 /** `METHOD /path` of a call, the key used to match served routes against the contract. */

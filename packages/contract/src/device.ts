@@ -41,6 +41,13 @@ export const clipUploadQuery = z.object({
     .max(CLIP_SECONDS * 1000 + 2_000),
   /** SHA-256 of the body, lowercase hex. */
   sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits'),
+  /** When recording began after the minute's start (the first minute after the agent starts): ms into the minute. */
+  offset_ms: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(CLIP_SECONDS * 1000 - 1)
+    .default(0),
 });
 export type ClipUploadQuery = z.infer<typeof clipUploadQuery>;
 
@@ -151,6 +158,19 @@ export const heartbeatCall = defineCall({
   responses: {
     200: z.object({ config: deviceConfigSchema, live: z.boolean() }),
     ...deviceErrors,
+  },
+});
+
+export const deviceSelfCall = defineCall({
+  method: 'GET',
+  path: '/api/ingest/device',
+  summary: 'Which camera this device token belongs to, its configuration and whether live is wanted',
+  source: 'issue “Video pipeline” item 1 (the agent is started with a token only)',
+  tags: ['ingest'],
+  access: 'device',
+  responses: {
+    200: z.object({ config: deviceConfigSchema, live: z.boolean() }),
+    401: errorBody,
   },
 });
 

@@ -16,6 +16,7 @@ export const routes = {
   childUserUpdate: { method: 'PUT', path: '/api/childusers/:userId' },
   clipUpload: { method: 'PUT', path: '/api/ingest/cameras/:camera_code/clips/:start_time' },
   deviceAuthSet: { method: 'PUT', path: '/api/auth/devauth' },
+  deviceSelf: { method: 'GET', path: '/api/ingest/device' },
   downloadRequest: { method: 'POST', path: '/api/cameras/:camera_code/downloads' },
   downloadStatus: { method: 'GET', path: '/api/downloads/:download_id' },
   envSettings: { method: 'GET', path: '/api/settings/env' },

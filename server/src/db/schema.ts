@@ -259,6 +259,8 @@ export interface ClipsTable {
   camera_id: number;
   start_time: Date;
   duration_ms: number;
+  /** Recording began this many ms after the minute's start (only the first minute after an agent starts). */
+  offset_ms: Generated<number>;
   bytes: ColumnType<number, number, number>;
   sha256: string;
   blob_key: string;

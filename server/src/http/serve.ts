@@ -42,7 +42,8 @@ export interface ServeContext {
 }
 
 /**
- * Device calls: 401 without a live token; 403 when the token belongs to another camera than the path names.
+ * Device calls: 401 without a live token; 403 when the token belongs to another camera than the path names
+ * (calls without camera_code in the path act on the token's own camera).
  * Exported for the control channel, which authenticates its upgrade the same way.
  */
 export async function authenticateDevice(

@@ -22,6 +22,7 @@ const statements = [
     camera_id bigint NOT NULL REFERENCES cameras(id) ON DELETE CASCADE,
     start_time timestamptz NOT NULL,
     duration_ms integer NOT NULL CHECK (duration_ms > 0),
+    offset_ms integer NOT NULL DEFAULT 0 CHECK (offset_ms >= 0 AND offset_ms < 60000),
     bytes bigint NOT NULL CHECK (bytes > 0),
     sha256 text NOT NULL,
     blob_key text NOT NULL,
