@@ -28,7 +28,13 @@ import { registerLocationRoutes } from './modules/locations/location.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notification.routes.ts';
 import { registerChildUserRoutes } from './modules/child-users/child-user.routes.ts';
 import { registerReleaseRoutes } from './modules/releases/release.routes.ts';
+import { registerLiveRoutes } from './modules/live/live.routes.ts';
+import { registerDownloadRoutes } from './modules/downloads/download.routes.ts';
+import { registerControlChannel } from './realtime/control.routes.ts';
 import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
+import { registerIngestRoutes } from './ingest/ingest.routes.ts';
+import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { registerArchiveRoutes } from './modules/archives/archive.routes.ts';
 import { createServices, loadServiceSecrets, type Services } from './services.ts';
 import { APP_VERSION } from '@camwatch/contract/constants';
 
@@ -55,7 +61,8 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Signed media tokens (api/media/:token) run to a few hundred characters; the default limit is 100.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -111,10 +118,17 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerNotificationRoutes(ctx, services.notifications);
   registerChildUserRoutes(ctx, services.childUsers);
   registerReleaseRoutes(ctx, services.releases);
+  registerIngestRoutes(ctx, services.ingest);
+  registerMediaRoutes(ctx, services.media);
+  registerArchiveRoutes(ctx, services.archives, services.snapshots);
+  registerLiveRoutes(ctx, services.live);
+  registerDownloadRoutes(ctx, services.downloads);
+  await registerControlChannel(ctx, { hub: services.hub, ingest: services.ingest });
   registerPasswordResetRoutes(ctx, services.passwordResets, {
     publicOrigin: config.publicOrigin,
     perMinute: config.login.resetRateLimitPerMinute,
   });
+  app.addHook('onClose', async () => services.hub.close());
   if (webDistDir) await registerWebApp(app, webDistDir);
 
   await app.ready();

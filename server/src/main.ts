@@ -10,6 +10,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
 import { seedDemoIfWanted } from './db/seed/demo-seed.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
+import { createServices, loadServiceSecrets } from './services.ts';
 
 /** The web app built by `npm run build -w web`. */
 const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -65,6 +66,13 @@ async function main(): Promise<void> {
     role === 'worker'
       ? null
       : await buildApp({ config, db, logger: logger.child({ component: 'http' }), webDistDir: WEB_DIST_DIR });
+  const workerServices =
+    web?.services ?? createServices(config, db, await loadServiceSecrets(config, db), logger);
+  const stopHealth =
+    role === 'api' ? () => {} : workerServices.cameraHealth.start(logger.child({ component: 'health' }));
+  // Background jobs (motion detection, retention): any number of worker processes may run them.
+  const jobWorker = role === 'api' ? null : workerServices.jobs;
+  jobWorker?.start();
   if (web) {
     await web.app.listen({ port: config.port, host: config.host });
     logger.info({ ms: Date.now() - started }, `CamWatch ${role} ready at http://localhost:${config.port}`);
@@ -74,11 +82,13 @@ async function main(): Promise<void> {
     if (err) logger.error({ err }, 'shutting down after an error');
     else logger.info({ signal }, 'shutting down');
     stopMaintenance();
+    stopHealth();
     if (web) {
       await web.app.close();
       if (!(await web.inFlight.idle(8_000)))
         logger.warn({ running: web.inFlight.size }, 'handlers still running at shutdown');
     }
+    await jobWorker?.stop();
     await database.close();
   });
 }

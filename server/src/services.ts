@@ -30,9 +30,25 @@ import { ReleaseRepository } from './modules/releases/release.repository.ts';
 import { ReleaseService } from './modules/releases/release.service.ts';
 import { DeviceAuth } from './ingest/device-auth.ts';
 import { DeviceTokenRepository } from './ingest/device-token.repository.ts';
+import { ClipRepository } from './ingest/clip.repository.ts';
+import { DeviceCameraRepository } from './ingest/device-camera.repository.ts';
+import { IngestService } from './ingest/ingest.service.ts';
+import { ThumbnailRepository } from './ingest/thumbnail.repository.ts';
+import { ffprobeRunner } from './media/probe.ts';
+import { MediaService } from './modules/media/media.service.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 import { MediaSigner } from './storage/signed-url.ts';
+import { AgentHub } from './realtime/agent-hub.ts';
+import { CameraHealth } from './realtime/camera-health.ts';
+import { CameraHealthRepository } from './realtime/camera-health.repository.ts';
+import { LiveRepository } from './modules/live/live.repository.ts';
+import { LiveService } from './modules/live/live.service.ts';
 import { ensureSecret } from './storage/secrets.ts';
+import { JobRepository } from './jobs/job.repository.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { JobRegistry } from './jobs/registry.ts';
+import { createRecordedMedia } from './modules/archives/recorded-media.ts';
+import { createDownloads } from './modules/downloads/downloads.ts';
 
 export interface ServiceSecrets {
   /** Key of the signed media addresses (storage/secrets.ts keeps one in the database). */
@@ -40,13 +56,19 @@ export interface ServiceSecrets {
 }
 
 export function createServices(
-  config: Pick<Config, 'session' | 'login' | 'mail' | 'environmentMode' | 'blobs' | 'media'>,
+  config: Pick<
+    Config,
+    'session' | 'login' | 'mail' | 'environmentMode' | 'blobs' | 'media' | 'health' | 'experimentalFeatures'
+  >,
   db: Db,
   secrets: ServiceSecrets,
   logger?: Pick<Logger, 'info' | 'error'>,
 ) {
   const blobs = createBlobStore(config.blobs);
   const mediaSigner = new MediaSigner(secrets.mediaSigningSecret, config.media.urlTtlMs);
+  const hub = new AgentHub();
+  const live = new LiveService(new LiveRepository(db), hub, config.experimentalFeatures);
+  const cameraHealth = new CameraHealthRepository(db);
   const userRepository = new UserRepository(db);
   const sessions = new SessionRepository(db);
   const appKeyRepository = new AppKeyRepository(db);
@@ -54,6 +76,9 @@ export function createServices(
   const customers = new CustomerRepository(db);
   const mailer = new Mailer(new MailRepository(db), config.mail, logger);
   const cameraRepository = new CameraRepository(db);
+  const jobs = new JobQueue(new JobRepository(db), new JobRegistry(), { logger });
+  const recorded = createRecordedMedia({ db, blobs, mediaSigner, urlTtlMs: config.media.urlTtlMs, jobs });
+  const downloads = createDownloads({ db, blobs, mediaSigner, jobs, ffmpegPath: config.media.ffmpegPath });
   return {
     auth: new AuthService({
       config,
@@ -67,8 +92,13 @@ export function createServices(
     users: new UserService(userRepository, sessions),
     ipAllow,
     tags: new TagService(new TagRepository(db)),
-    cameras: new CameraService(cameraRepository, config.environmentMode),
-    locations: new LocationService(new LocationRepository(db), cameraRepository, config.environmentMode),
+    cameras: new CameraService(cameraRepository, config.environmentMode, recorded.mediaUrls),
+    locations: new LocationService(
+      new LocationRepository(db),
+      cameraRepository,
+      config.environmentMode,
+      recorded.mediaUrls,
+    ),
     feedback: new FeedbackService(new FeedbackRepository(db)),
     passwordResets: new PasswordResetService({
       users: userRepository,
@@ -81,8 +111,29 @@ export function createServices(
     childUsers: new ChildUserService(new ChildUserRepository(db), sessions, appKeyRepository),
     releases: new ReleaseService(new ReleaseRepository(db)),
     deviceAuth: new DeviceAuth(new DeviceTokenRepository(db)),
+    ingest: new IngestService({
+      clips: new ClipRepository(db),
+      thumbnails: new ThumbnailRepository(db),
+      cameras: new DeviceCameraRepository(db),
+      blobs,
+      probe: ffprobeRunner(config.media.ffprobePath),
+      isLiveWanted: (cameraId) => hub.isLiveWanted(cameraId),
+      onStill: (cameraId, data, capturedAt) => live.putStill(cameraId, data, capturedAt),
+      onClipStored: async (clip) => {
+        await recorded.motion.enqueueFor(clip.id);
+      },
+      logger,
+    }),
+    media: new MediaService(mediaSigner, blobs),
+    hub,
+    live,
+    cameraHealthRepository: cameraHealth,
+    cameraHealth: new CameraHealth(cameraHealth, new NotificationRepository(db), config.health.downAfterMs),
     blobs,
     mediaSigner,
+    jobs,
+    ...recorded,
+    downloads,
   };
 }
 

@@ -56,6 +56,7 @@ const expectedCalls = [
   'POST /api/cameras/:camera_code/downloads',
   'GET /api/cameras/:camera_code/downloads/allowance',
   'GET /api/downloads/:download_id',
+  'GET /api/downloads/:download_id/file',
   // the device API of camera agents (issue “Video pipeline”)
   'PUT /api/ingest/cameras/:camera_code/clips/:start_time',
   'PUT /api/ingest/cameras/:camera_code/thumbnails/:start_time',

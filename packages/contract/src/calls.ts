@@ -18,7 +18,7 @@ import { childUserAppKeyDeleteCall, childUserListCall, childUserUpdateCall } fro
 import { feedbackCall } from './feedback.ts';
 import { liveImageCall, liveStartCall, mediaCall, snapshotsCall, streamingCall } from './live.ts';
 import { lightingCall, ptzCall } from './camera-control.ts';
-import { allowanceCall, downloadRequestCall, downloadStatusCall } from './downloads.ts';
+import { allowanceCall, downloadFileCall, downloadRequestCall, downloadStatusCall } from './downloads.ts';
 import {
   clipUploadCall,
   deviceSelfCall,
@@ -97,6 +97,7 @@ export const allCalls: readonly CallDef[] = [
   downloadRequestCall,
   allowanceCall,
   downloadStatusCall,
+  downloadFileCall,
   clipUploadCall,
   thumbnailUploadCall,
   stillUploadCall,

@@ -117,3 +117,22 @@ export const downloadStatusCall = defineCall({
     404: errorBody,
   },
 });
+
+export const downloadFileCall = defineCall({
+  method: 'GET',
+  path: '/api/downloads/:download_id/file',
+  summary: 'The joined MP4 of a ready download: a redirect to a short-lived signed address (an attachment)',
+  source: 'advanced.md §8 (the download-ready notification links here)',
+  tags: ['downloads'],
+  access: 'session',
+  params: downloadParams,
+  responses: {
+    200: z.string().meta({ description: 'never answered: the call redirects (302)' }),
+    302: z.string().meta({ description: 'redirect to the file' }),
+    400: validationErrorBody,
+    401: errorBody,
+    403: errorBody,
+    404: errorBody,
+    409: errorBody,
+  },
+});

@@ -33,6 +33,8 @@ export const liveStartCall = defineCall({
     401: errorBody,
     403: errorBody,
     404: errorBody,
+    /** The camera is offline. */
+    409: errorBody,
   },
 });
 

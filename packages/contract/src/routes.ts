@@ -17,6 +17,7 @@ export const routes = {
   clipUpload: { method: 'PUT', path: '/api/ingest/cameras/:camera_code/clips/:start_time' },
   deviceAuthSet: { method: 'PUT', path: '/api/auth/devauth' },
   deviceSelf: { method: 'GET', path: '/api/ingest/device' },
+  downloadFile: { method: 'GET', path: '/api/downloads/:download_id/file' },
   downloadRequest: { method: 'POST', path: '/api/cameras/:camera_code/downloads' },
   downloadStatus: { method: 'GET', path: '/api/downloads/:download_id' },
   envSettings: { method: 'GET', path: '/api/settings/env' },

@@ -18,6 +18,7 @@ import { permissionsOf } from '../modules/users/permission-columns.ts';
 import { UserRepository } from '../modules/users/user.repository.ts';
 import { UserService } from '../modules/users/user.service.ts';
 import * as input from './cli-inputs.ts';
+import { DEVICE_TOKEN_USAGE, runDeviceTokenCommand } from './device-token-commands.ts';
 
 export const CLI_USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -43,6 +44,7 @@ export const CLI_USAGE = `Usage: npm run cli -- <command> [options]
   announcements add --message TEXT [--customer CODE]     (an Announcement notification for every user)
   mail outbox [--limit N]                                 (mail kept by the service, newest first)
   seed-demo
+${DEVICE_TOKEN_USAGE}
 
 A password may be given as --password - to read it from standard input.`;
 
@@ -87,6 +89,7 @@ const optionSpec = {
   date: { type: 'string' },
   message: { type: 'string' },
   limit: { type: 'string' },
+  label: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -345,6 +348,18 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
     }
     case 'seed-demo':
       return print(await seedDemo(db));
+    case 'device-token issue':
+    case 'device-token list':
+    case 'device-token revoke':
+      return runDeviceTokenCommand(
+        command as 'issue' | 'list' | 'revoke',
+        positionals.slice(2),
+        {
+          label: opt(options, 'label', z.string().max(100), 'optional'),
+        },
+        db,
+        print,
+      );
     default:
       throw new CliUsageError(`unknown command "${positionals.join(' ')}"\n\n${CLI_USAGE}`);
   }

@@ -1,14 +1,16 @@
 // The OpenAPI document lists every call the server serves, and every served call is declared in the contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCalls, callKey } from '@camwatch/contract/calls';
+import { controlChannelPath } from '@camwatch/contract/device';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 
 let t: TestApp;
 let served: string[];
 let paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
 
-/** Routes that serve the documentation itself rather than a call. */
-const isDocsRoute = (key: string) => / \/api\/(docs|openapi\.json)/.test(key);
+/** Routes that serve the documentation itself, or the agents' WebSocket control channel, rather than a call. */
+const isDocsRoute = (key: string) =>
+  / \/api\/(docs|openapi\.json)/.test(key) || key === `GET ${controlChannelPath}`;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -53,7 +53,7 @@ export async function authenticateDevice(
 ): Promise<DeviceIdentity> {
   const device = await resolveDevice(authorization);
   if (!device) throw new UnauthorizedError('A valid device token is required.');
-  if (device.cameraCode !== cameraCode)
+  if (cameraCode !== undefined && device.cameraCode !== cameraCode)
     throw new ForbiddenError('This device token belongs to another camera.');
   return device;
 }

@@ -1,20 +1,29 @@
-// Periodic housekeeping run by the worker role: drop sessions that can no longer be used.
+// Periodic housekeeping run by the worker role: drop sessions that can no longer be used, and done jobs.
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import { SessionRepository } from '../modules/auth/session.repository.ts';
+import { JobRepository } from './job.repository.ts';
 
 const HOUR_MS = 3_600_000;
 /** Revoked and expired sessions are kept a week for auditing, then deleted. */
 const KEEP_ENDED_SESSIONS_MS = 7 * 24 * HOUR_MS;
+/** Done jobs are kept a week (what ran, when); failed ones stay until someone looks at them. */
+const KEEP_DONE_JOBS_MS = 7 * 24 * HOUR_MS;
+
+/** One maintenance pass; exported for tests. */
+export async function runMaintenance(db: Db, now = Date.now()): Promise<{ sessions: number; jobs: number }> {
+  const sessions = await new SessionRepository(db).deleteExpired(new Date(now - KEEP_ENDED_SESSIONS_MS));
+  const jobs = await new JobRepository(db).deleteDoneBefore(new Date(now - KEEP_DONE_JOBS_MS));
+  return { sessions, jobs };
+}
 
 export function startMaintenance(db: Db, logger: Logger): () => void {
-  const sessions = new SessionRepository(db);
   const run = async () => {
     try {
-      const deleted = await sessions.deleteExpired(new Date(Date.now() - KEEP_ENDED_SESSIONS_MS));
-      if (deleted > 0) logger.info({ deleted }, 'old sessions deleted');
+      const deleted = await runMaintenance(db);
+      if (deleted.sessions > 0 || deleted.jobs > 0) logger.info({ deleted }, 'old sessions and jobs deleted');
     } catch (err) {
-      logger.error({ err }, 'session clean-up failed');
+      logger.error({ err }, 'maintenance failed');
     }
   };
   const timer = setInterval(run, HOUR_MS);

@@ -12,8 +12,8 @@ export class DomainError extends Error {
 }
 
 export class NotFoundError extends DomainError {
-  constructor(what: string) {
-    super(404, 'not_found', `${what} not found`);
+  constructor(what: string, message = `${what} not found`) {
+    super(404, 'not_found', message);
   }
 }
 

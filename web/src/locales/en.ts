@@ -316,6 +316,12 @@ const en: Catalog<typeof ja> = {
     loadFailed: 'The notifications could not be loaded.',
     new: 'New',
     open: 'Open',
+    kinds: {
+      down: 'The camera went down.',
+      up: 'The camera is back.',
+      downloadReady: 'Your archive download is ready.',
+      downloadFailed: 'The file could not be generated.',
+    },
     pager: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
   },
   settingsPage: {

@@ -312,6 +312,12 @@ export default {
     loadFailed: 'お知らせを読み込めませんでした。',
     new: '未読',
     open: '開く',
+    kinds: {
+      down: 'カメラが停止しました。',
+      up: 'カメラが復旧しました。',
+      downloadReady: 'アーカイブのダウンロードの準備ができました。',
+      downloadFailed: 'ファイルの生成に失敗しました。',
+    },
     pager: { first: '最初のページ', previous: '前のページ', next: '次のページ', last: '最後のページ' },
   },
   settingsPage: {

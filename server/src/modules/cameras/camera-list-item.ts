@@ -1,5 +1,6 @@
 // Turns a camera row into the contract's list item; shared by the camera list and the map calls.
 import type { CameraListItem } from '@camwatch/contract/cameras';
+import type { MediaUrls } from '../archives/media-urls.ts';
 import type { CameraListRow } from './camera.repository.ts';
 
 const functionFlags = [
@@ -28,12 +29,15 @@ export function functionFlagsOf(row: FunctionFlags): FunctionFlags {
   return out;
 }
 
-/** Thumbnails come from the video pipeline; until a camera has one, the client shows its placeholder. */
-export function toCameraListItem(row: CameraListRow): CameraListItem {
+/**
+ * thumb_url is a signed address of the camera's newest thumbnail (stable for ten minutes, so list
+ * re-renders hit the browser cache); null until the camera has one, and the client shows its placeholder.
+ */
+export function toCameraListItem(row: CameraListRow, urls: Pick<MediaUrls, 'thumbnail'>): CameraListItem {
   return {
     camera_code: row.camera_code,
     camera_name: row.camera_name,
-    thumb_url: null,
+    thumb_url: urls.thumbnail(row.id, row.latest_thumb_at),
     location_name: row.location_name,
     location_address: row.location_address,
     location_latitude: row.location_latitude,

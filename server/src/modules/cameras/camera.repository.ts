@@ -103,6 +103,7 @@ export class CameraRepository {
           'c.image_rs_height',
           'c.archive_force_raw',
           'c.model_code',
+          'c.latest_thumb_at',
           'c.use_motion',
           'c.use_camera_motion',
           'c.use_heatmap',

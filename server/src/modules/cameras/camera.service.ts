@@ -4,6 +4,7 @@ import type { CameraDetail, CameraList, CameraListQuery } from '@camwatch/contra
 import type { EnvironmentMode } from '@camwatch/contract/environment';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import type { MediaUrls } from '../archives/media-urls.ts';
 import { toCameraFilter } from './camera-filter.ts';
 import { functionFlagsOf, toCameraListItem } from './camera-list-item.ts';
 import type { CameraRepository } from './camera.repository.ts';
@@ -12,6 +13,7 @@ export class CameraService {
   constructor(
     private readonly cameras: CameraRepository,
     private readonly environmentMode: EnvironmentMode,
+    private readonly urls: Pick<MediaUrls, 'thumbnail'>,
   ) {}
 
   /** One page by name; a page past the end is empty but still carries the total and the down counts. */
@@ -23,7 +25,7 @@ export class CameraService {
       limit: query.count,
     });
     return {
-      cameras: page.rows.map(toCameraListItem),
+      cameras: page.rows.map((row) => toCameraListItem(row, this.urls)),
       total: page.total,
       watch: { down: page.down, downLocation: page.downLocation },
     };
@@ -35,7 +37,7 @@ export class CameraService {
     return {
       camera_code: row.code,
       camera_name: row.name,
-      thumb_url: null,
+      thumb_url: this.urls.thumbnail(row.id, row.latest_thumb_at),
       customer_name: row.customer_name,
       location_name: row.location_name,
       location_address: row.location_address,

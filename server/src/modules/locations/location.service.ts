@@ -10,6 +10,7 @@ import type {
 } from '@camwatch/contract/locations';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import type { MediaUrls } from '../archives/media-urls.ts';
 import { isFilterActive, toCameraFilter } from '../cameras/camera-filter.ts';
 import { toCameraListItem } from '../cameras/camera-list-item.ts';
 import type { CameraListRow, CameraRepository } from '../cameras/camera.repository.ts';
@@ -23,14 +24,18 @@ interface LocatedSite {
   longitude: number;
 }
 
-const withCameras = (site: LocatedSite, rows: CameraListRow[]): MapLocationWithCameras => ({
+const withCameras = (
+  site: LocatedSite,
+  rows: CameraListRow[],
+  urls: Pick<MediaUrls, 'thumbnail'>,
+): MapLocationWithCameras => ({
   location_code: site.code,
   location_name: site.name,
   location_address: site.address,
   latitude: site.latitude,
   longitude: site.longitude,
   camera_count: rows.length,
-  cameras: rows.map(toCameraListItem),
+  cameras: rows.map((row) => toCameraListItem(row, urls)),
 });
 
 export class LocationService {
@@ -38,6 +43,7 @@ export class LocationService {
     private readonly locations: LocationRepository,
     private readonly cameras: CameraRepository,
     private readonly environmentMode: EnvironmentMode,
+    private readonly urls: Pick<MediaUrls, 'thumbnail'>,
   ) {}
 
   /** Areas (prefectures) with at least one matching camera at a located site. */
@@ -94,7 +100,9 @@ export class LocationService {
       if (site.latitude === null || site.longitude === null) continue; // never: the box needs both
       const siteRows = bySite.get(site.id) ?? [];
       if (siteRows.length > 0 || showEmpty)
-        result.push(withCameras({ ...site, latitude: site.latitude, longitude: site.longitude }, siteRows));
+        result.push(
+          withCameras({ ...site, latitude: site.latitude, longitude: site.longitude }, siteRows, this.urls),
+        );
     }
     return result;
   }
@@ -110,6 +118,6 @@ export class LocationService {
     const site = await this.locations.findByCode(customerId, locationCode);
     if (!site || site.latitude === null || site.longitude === null) throw new NotFoundError('location');
     const rows = await this.cameras.listAtLocation(customerId, filter, site.id);
-    return withCameras({ ...site, latitude: site.latitude, longitude: site.longitude }, rows);
+    return withCameras({ ...site, latitude: site.latitude, longitude: site.longitude }, rows, this.urls);
   }
 }

@@ -16,6 +16,18 @@ import { PageTitle } from '../../../components/ui/PageTitle.tsx';
 import { useEnvSettings } from '../../../lib/env-settings.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useMarkRead, useNotifications } from '../api/notifications.ts';
+import type { Notification } from '@camwatch/contract/notifications';
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/** Camera-status and download texts in the reader's language; other notifications carry their own text. */
+function notificationText(n: Notification, t: Translate): string {
+  if (n.event === 'down' && n.kind === 'down') return t('notificationPage.kinds.down');
+  if (n.event === 'down' && n.kind === 'up') return t('notificationPage.kinds.up');
+  if (n.event === 'download' && n.kind === 'archive') return t('notificationPage.kinds.downloadReady');
+  if (n.event === 'download' && n.kind === 'failed') return t('notificationPage.kinds.downloadFailed');
+  return n.message;
+}
 
 export default function NotificationPage() {
   const { t } = useTranslation();
@@ -75,7 +87,7 @@ export default function NotificationPage() {
                           {formatDateTime(new Date(n.dateTime))}
                         </Text>
                       </Group>
-                      <Text>{n.message}</Text>
+                      <Text>{notificationText(n, t)}</Text>
                       {n.camera_code && n.camera_name && (
                         <Anchor component={Link} to={`/detail/${n.camera_code}`} size="sm">
                           {n.camera_name}

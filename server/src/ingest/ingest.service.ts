@@ -1,0 +1,229 @@
+// What a camera agent may store: one-minute H.264 MP4 clips (checked, idempotent by camera and minute),
+// minute thumbnails, and heartbeats that answer the camera's configuration. Every call marks the agent seen.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { ClipUploadAnswer, ClipUploadQuery, DeviceConfig } from '@camwatch/contract/device';
+import { DomainError, FieldErrors, NotFoundError } from '../lib/errors.ts';
+import type { MediaProber } from '../media/probe.ts';
+import { blobKeys } from '../storage/blob-keys.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { checkClip, isJpeg } from './clip-check.ts';
+import type { ClipRepository } from './clip.repository.ts';
+import type { DeviceCameraRepository } from './device-camera.repository.ts';
+import { deviceConfigOf } from './device-config.ts';
+import type { DeviceIdentity } from './device-token.repository.ts';
+import type { ThumbnailRepository } from './thumbnail.repository.ts';
+
+/** An upload may name a minute at most this far ahead of the server clock (agent clock skew). */
+export const MAX_FUTURE_MS = 5 * 60_000;
+/** last_seen_at / last_used_at are written at most this often per camera and token. */
+export const SEEN_WRITE_INTERVAL_MS = 5_000;
+
+export interface StoredClip {
+  id: number;
+  cameraId: number;
+  cameraCode: string;
+  customerId: number;
+  startTime: Date;
+  durationMs: number;
+  offsetMs: number;
+  bytes: number;
+  blobKey: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface IngestServiceOptions {
+  clips: ClipRepository;
+  thumbnails: ThumbnailRepository;
+  cameras: DeviceCameraRepository;
+  blobs: BlobStore;
+  probe: MediaProber;
+  /** Called after a new clip's row is written (the motion job hangs here); never for a duplicate. */
+  onClipStored?: (clip: StoredClip) => void | Promise<void>;
+  /** Whether a viewer wants live stills from the camera now (the live module answers). */
+  isLiveWanted?: (cameraId: number) => boolean | Promise<boolean>;
+  /** Hands a live still to viewers; answers whether anyone still wants live images. */
+  onStill?: (cameraId: number, data: Buffer, capturedAt: number) => boolean;
+  logger?: { error: (obj: object, msg: string) => void };
+  now?: () => number;
+}
+
+export interface DeviceAnswer {
+  config: DeviceConfig;
+  live: boolean;
+}
+
+const sha256Hex = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+interface ClipRowSummary {
+  start_time: Date;
+  duration_ms: number;
+  bytes: number;
+  sha256: string;
+}
+
+function clipAnswer(row: ClipRowSummary, stored: 'new' | 'duplicate'): ClipUploadAnswer['clip'] {
+  return {
+    start_time: row.start_time.toISOString(),
+    duration_ms: row.duration_ms,
+    bytes: Number(row.bytes),
+    stored,
+  };
+}
+
+/** An upload of a minute already stored: the same bytes again are fine, different ones are refused. */
+function duplicateOrConflict(existing: ClipRowSummary, sha256: string): ClipUploadAnswer['clip'] {
+  if (existing.sha256 !== sha256)
+    throw new DomainError(
+      409,
+      'conflict',
+      `a different clip is already stored for ${existing.start_time.toISOString()}; a stored minute is never replaced`,
+    );
+  return clipAnswer(existing, 'duplicate');
+}
+
+export class IngestService {
+  private readonly seenAt = new Map<string, number>();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: IngestServiceOptions) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** Marks the agent heard (cheaply: at most one write per camera and token every few seconds). */
+  async noteSeen(device: DeviceIdentity): Promise<void> {
+    const key = `${device.cameraId}:${device.tokenId}`;
+    const now = this.now();
+    const last = this.seenAt.get(key);
+    if (last !== undefined && now - last < SEEN_WRITE_INTERVAL_MS) return;
+    this.seenAt.set(key, now);
+    await this.deps.cameras.markSeen(device.cameraId, device.tokenId, new Date(now));
+  }
+
+  async deviceAnswer(device: DeviceIdentity): Promise<DeviceAnswer> {
+    await this.noteSeen(device);
+    const row = await this.deps.cameras.findSettings(device.cameraId);
+    if (!row) throw new NotFoundError('camera');
+    const live = await (this.deps.isLiveWanted ?? (() => false))(device.cameraId);
+    return { config: deviceConfigOf(row), live };
+  }
+
+  heartbeat(device: DeviceIdentity): Promise<DeviceAnswer> {
+    return this.deviceAnswer(device);
+  }
+
+  async uploadClip(
+    device: DeviceIdentity,
+    startTime: string,
+    query: ClipUploadQuery,
+    body: Buffer,
+  ): Promise<ClipUploadAnswer['clip']> {
+    await this.noteSeen(device);
+    const start = this.minuteOf(startTime);
+    if (body.length === 0) throw FieldErrors.of('body', 'is empty; send the MP4 file as video/mp4');
+    const actual = sha256Hex(body);
+    if (actual !== query.sha256)
+      throw FieldErrors.of(
+        'sha256',
+        `does not match the body (its SHA-256 is ${actual}); the upload may be damaged`,
+      );
+
+    const existing = await this.deps.clips.findByMinute(device.cameraId, start);
+    if (existing) return duplicateOrConflict(existing, actual);
+
+    const check = checkClip(await this.probeBytes(body), query.duration_ms);
+    if (!check.ok) throw FieldErrors.of('body', check.reason);
+
+    const key = blobKeys.clip(device.cameraId, start);
+    const result = await this.deps.clips.withMinuteLock(device.cameraId, start, async (clips) => {
+      const raced = await clips.findByMinute(device.cameraId, start);
+      if (raced) return { row: raced, isNew: false };
+      // Media first, row second: a crash in between leaves a blob without a row, never a row without media.
+      await this.deps.blobs.put(key, body, 'video/mp4');
+      const row = await clips.insert({
+        camera_id: device.cameraId,
+        start_time: start,
+        duration_ms: query.duration_ms,
+        offset_ms: query.offset_ms,
+        bytes: body.length,
+        sha256: actual,
+        blob_key: key,
+        width: check.clip.width,
+        height: check.clip.height,
+      });
+      if (!row) throw new Error('clip row appeared while holding its minute lock');
+      return { row, isNew: true };
+    });
+    if (!result.isNew) return duplicateOrConflict(result.row, actual);
+
+    const { row } = result;
+    await this.announce({
+      id: row.id,
+      cameraId: device.cameraId,
+      cameraCode: device.cameraCode,
+      customerId: device.customerId,
+      startTime: row.start_time,
+      durationMs: row.duration_ms,
+      offsetMs: row.offset_ms,
+      bytes: Number(row.bytes),
+      blobKey: row.blob_key,
+      width: row.width,
+      height: row.height,
+    });
+    return clipAnswer(row, 'new');
+  }
+
+  async uploadThumbnail(device: DeviceIdentity, startTime: string, body: Buffer): Promise<void> {
+    await this.noteSeen(device);
+    const start = this.minuteOf(startTime);
+    if (body.length === 0) throw FieldErrors.of('body', 'is empty; send the JPEG as image/jpeg');
+    if (!isJpeg(body))
+      throw FieldErrors.of('body', 'is not a complete JPEG image (missing start or end marker)');
+    const key = blobKeys.thumbnail(device.cameraId, start);
+    await this.deps.blobs.put(key, body, 'image/jpeg');
+    await this.deps.thumbnails.upsert(device.cameraId, start, key, body.length);
+  }
+
+  /** A live still: checked, handed to the live module; answers whether live is still wanted. */
+  async uploadStill(device: DeviceIdentity, capturedAt: number, body: Buffer): Promise<boolean> {
+    await this.noteSeen(device);
+    if (body.length === 0) throw FieldErrors.of('body', 'is empty; send the JPEG as image/jpeg');
+    if (!isJpeg(body))
+      throw FieldErrors.of('body', 'is not a complete JPEG image (missing start or end marker)');
+    return this.deps.onStill ? this.deps.onStill(device.cameraId, body, capturedAt) : false;
+  }
+
+  /** The minute an upload names; refused when it lies too far in the future (a wrong agent clock). */
+  private minuteOf(startTime: string): Date {
+    const start = new Date(startTime);
+    if (Number.isNaN(start.getTime()) || start.getTime() % 60_000 !== 0)
+      throw FieldErrors.of('start_time', 'must be a UTC minute boundary');
+    if (start.getTime() > this.now() + MAX_FUTURE_MS)
+      throw FieldErrors.of('start_time', 'is more than 5 minutes in the future; check the camera clock');
+    return start;
+  }
+
+  private async probeBytes(body: Buffer) {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-ingest-'));
+    try {
+      const file = path.join(dir, 'clip.mp4');
+      await fs.writeFile(file, body);
+      return await this.deps.probe(file);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private async announce(clip: StoredClip): Promise<void> {
+    if (!this.deps.onClipStored) return;
+    try {
+      await this.deps.onClipStored(clip);
+    } catch (error) {
+      // The clip is stored; a failing follower must not turn the upload into an error the agent retries.
+      this.deps.logger?.error({ err: error, clipId: clip.id }, 'onClipStored failed');
+    }
+  }
+}

@@ -1,0 +1,237 @@
+// The job queue on the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): retries with backoff,
+// a crashed worker's job taken over after its lease, dedupe keys, recurring periods, and two workers on
+// one database never running the same job. Time is a hand-moved clock, never the wall clock.
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/database.ts';
+import { testDb } from '../../test/helpers/test-database.ts';
+import { JobRepository } from './job.repository.ts';
+import { runMaintenance } from './maintenance.ts';
+import { JobQueue, type QueueOptions } from './queue.ts';
+import { JobRegistry, type JobHandler } from './registry.ts';
+
+let db: Db;
+beforeAll(async () => {
+  db = await testDb();
+});
+
+const MINUTE = 60_000;
+
+/** A clock tests move by hand. */
+function clock() {
+  let now = Date.now();
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+/** A queue for one fresh job kind (so leftovers of other tests are never claimed), with its handler. */
+function queueFor(kind: string, handler: JobHandler, options: QueueOptions = {}) {
+  const queue = new JobQueue(new JobRepository(db), new JobRegistry([kind]), {
+    backoffMs: 10_000,
+    leaseMs: 5 * MINUTE,
+    ...options,
+  });
+  queue.handle(kind, handler);
+  return queue;
+}
+
+const freshKind = (label: string) => `test-${label}-${randomUUID().slice(0, 8)}`;
+const jobRow = (id: number) => new JobRepository(db).find(id);
+
+describe('JobQueue', () => {
+  it('retries a failing job with doubling backoff, records the error, then succeeds', async () => {
+    const kind = freshKind('retry');
+    const time = clock();
+    let calls = 0;
+    const queue = queueFor(
+      kind,
+      async () => {
+        calls++;
+        if (calls < 3) throw new Error(`boom ${calls}`);
+      },
+      { now: time.now },
+    );
+    const id = (await queue.enqueue(kind, { n: 1 }))!;
+
+    expect(await queue.runDue()).toBe(1);
+    let row = await jobRow(id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, last_error: 'boom 1' });
+    expect(row!.run_at.getTime()).toBe(time.now() + 10_000);
+
+    // Not due before its backoff has passed.
+    time.advance(9_999);
+    expect(await queue.runDue()).toBe(0);
+    time.advance(1);
+    expect(await queue.runDue()).toBe(1);
+    row = await jobRow(id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 2, last_error: 'boom 2' });
+    expect(row!.run_at.getTime()).toBe(time.now() + 20_000); // doubled
+
+    time.advance(20_000);
+    expect(await queue.runDue()).toBe(1);
+    row = await jobRow(id);
+    expect(row).toMatchObject({ status: 'done', attempts: 3 });
+    expect(row!.finished_at).not.toBeNull();
+    expect(calls).toBe(3);
+  });
+
+  it('fails a job for good after max attempts', async () => {
+    const kind = freshKind('fail');
+    const time = clock();
+    const queue = queueFor(
+      kind,
+      async () => {
+        throw new Error('always');
+      },
+      { now: time.now },
+    );
+    const id = (await queue.enqueue(kind, {}, { maxAttempts: 2 }))!;
+    await queue.runDue();
+    time.advance(10_000);
+    await queue.runDue();
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 2, last_error: 'always' });
+    time.advance(60 * MINUTE);
+    expect(await queue.runDue()).toBe(0);
+  });
+
+  it("takes over a crashed worker's job once its lease has run out, and the old run cannot finish it", async () => {
+    const kind = freshKind('lease');
+    const time = clock();
+    let releaseStuck!: () => void;
+    const started: string[] = [];
+    const stuck = queueFor(
+      kind,
+      async () => {
+        started.push('stuck');
+        await new Promise<void>((resolve) => (releaseStuck = resolve));
+      },
+      { now: time.now },
+    );
+    const rescuer = queueFor(
+      kind,
+      async () => {
+        started.push('rescuer');
+      },
+      { now: time.now },
+    );
+    const id = (await stuck.enqueue(kind))!;
+    const stuckRun = stuck.runOne();
+    await expect.poll(() => started).toEqual(['stuck']);
+
+    // While the lease holds, nobody else takes the job.
+    time.advance(5 * MINUTE - 1);
+    expect(await rescuer.runDue()).toBe(0);
+    time.advance(2);
+    expect(await rescuer.runDue()).toBe(1);
+    expect(started).toEqual(['stuck', 'rescuer']);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2 });
+
+    // The first worker wakes up and finishes late: its (older) attempt changes nothing.
+    releaseStuck();
+    await stuckRun;
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('keeps one live job per dedupe key, and arms the key again once its job is done', async () => {
+    const kind = freshKind('dedupe');
+    const seen: unknown[] = [];
+    const queue = queueFor(kind, async (payload) => {
+      seen.push(payload.v);
+    });
+    const key = `k-${randomUUID()}`;
+    const first = await queue.enqueue(kind, { v: 1 }, { dedupeKey: key });
+    expect(first).not.toBeNull();
+    expect(await queue.enqueue(kind, { v: 2 }, { dedupeKey: key })).toBeNull();
+    expect(await queue.runDue()).toBe(1);
+    expect(seen).toEqual([1]);
+
+    const again = await queue.enqueue(kind, { v: 3 }, { dedupeKey: key });
+    expect(again).not.toBeNull();
+    expect(await queue.runDue()).toBe(1);
+    expect(seen).toEqual([1, 3]);
+  });
+
+  it('runs a recurring job once per period however many workers schedule it', async () => {
+    const kind = freshKind('every');
+    const time = clock();
+    let runs = 0;
+    const handler = async () => {
+      runs++;
+    };
+    const a = queueFor(kind, handler, { now: time.now });
+    const b = queueFor(kind, handler, { now: time.now });
+    a.every(kind, 60 * MINUTE);
+    b.every(kind, 60 * MINUTE);
+    await a.enqueueScheduled();
+    await b.enqueueScheduled();
+    await Promise.all([a.runDue(), b.runDue()]);
+    await a.enqueueScheduled(); // same period, already done: nothing new
+    expect(await b.runDue()).toBe(0);
+    expect(runs).toBe(1);
+
+    time.advance(60 * MINUTE);
+    await b.enqueueScheduled();
+    await a.enqueueScheduled();
+    await Promise.all([a.runDue(), b.runDue()]);
+    expect(runs).toBe(2);
+  });
+
+  it('never gives the same job to two workers on one database', async () => {
+    const kind = freshKind('race');
+    const ranBy = new Map<number, string[]>();
+    const handlerOf =
+      (worker: string): JobHandler =>
+      async (_payload, { id }) => {
+        ranBy.set(id, [...(ranBy.get(id) ?? []), worker]);
+        await new Promise((resolve) => setImmediate(resolve));
+      };
+    const a = queueFor(kind, handlerOf('a'));
+    const b = queueFor(kind, handlerOf('b'));
+    const ids: number[] = [];
+    for (let i = 0; i < 16; i++) ids.push((await a.enqueue(kind, { i }))!);
+
+    const [byA, byB] = await Promise.all([a.runDue(), b.runDue()]);
+    expect(byA + byB).toBe(16);
+    expect([...ranBy.keys()].sort((x, y) => x - y)).toEqual(ids);
+    for (const workers of ranBy.values()) expect(workers).toHaveLength(1);
+  });
+
+  it('start() refuses a declared kind without a handler, and stop() waits for the running job', async () => {
+    const kind = freshKind('start');
+    const bare = new JobQueue(new JobRepository(db), new JobRegistry([kind, `${kind}-2`]));
+    bare.handle(kind, async () => {});
+    expect(() => bare.start()).toThrow(/without a handler/);
+    expect(() => bare.handle(kind, async () => {})).toThrow(/two handlers/);
+
+    let finished = false;
+    let release!: () => void;
+    const queue = queueFor(kind, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      finished = true;
+    });
+    const id = (await queue.enqueue(kind))!;
+    queue.start();
+    await expect.poll(async () => (await jobRow(id))?.status).toBe('running');
+    const stopped = queue.stop();
+    release();
+    await stopped;
+    expect(finished).toBe(true);
+    expect((await jobRow(id))?.status).toBe('done');
+  });
+
+  it('maintenance deletes done jobs finished over a week ago, and keeps newer and unfinished ones', async () => {
+    const kind = freshKind('old');
+    const time = clock();
+    const queue = queueFor(kind, async () => {}, { now: time.now });
+    const old = (await queue.enqueue(kind))!;
+    await queue.runDue();
+    time.advance(2 * 24 * 60 * MINUTE);
+    const recent = (await queue.enqueue(kind))!;
+    await queue.runDue();
+    const waiting = (await queue.enqueue(kind, {}, { runAt: new Date(time.now() + 60 * MINUTE) }))!;
+
+    await runMaintenance(db, time.now() + 6 * 24 * 60 * MINUTE);
+    expect(await jobRow(old)).toBeUndefined();
+    expect(await jobRow(recent)).toMatchObject({ status: 'done' });
+    expect(await jobRow(waiting)).toMatchObject({ status: 'queued' });
+  });
+});

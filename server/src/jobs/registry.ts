@@ -1,0 +1,40 @@
+// Which background jobs exist and who runs them. Every kind declared here must have exactly one handler
+// before a worker starts (Immich's rule): a kind with none would pile up unrun, one with two is a bug.
+
+/** Every kind of job the queue carries. Add a kind here, then register its handler in services.ts. */
+export const jobKinds = ['motion', 'retention', 'download'] as const;
+export type JobKind = (typeof jobKinds)[number];
+
+export interface JobContext {
+  id: number;
+  /** 1 on the first run, 2 on the first retry, … */
+  attempt: number;
+}
+
+export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
+
+export class JobRegistry {
+  private readonly handlers = new Map<string, JobHandler>();
+
+  constructor(readonly kinds: readonly string[] = jobKinds) {}
+
+  register(kind: string, handler: JobHandler): void {
+    if (!this.kinds.includes(kind)) throw new Error(`unknown job kind "${kind}"`);
+    if (this.handlers.has(kind)) throw new Error(`job kind "${kind}" has two handlers`);
+    this.handlers.set(kind, handler);
+  }
+
+  isKnown(kind: string): boolean {
+    return this.kinds.includes(kind);
+  }
+
+  handlerOf(kind: string): JobHandler | undefined {
+    return this.handlers.get(kind);
+  }
+
+  /** Throws unless every declared kind has its handler; called when a worker starts. */
+  assertComplete(): void {
+    const missing = this.kinds.filter((kind) => !this.handlers.has(kind));
+    if (missing.length > 0) throw new Error(`job kinds without a handler: ${missing.join(', ')}`);
+  }
+}

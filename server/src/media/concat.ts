@@ -1,0 +1,43 @@
+// Joining recorded clips into one MP4 without re-encoding (ffmpeg's concat demuxer, stream copy).
+import { execFile } from 'node:child_process';
+
+/** The concat demuxer's list file for these local paths (single quotes escaped as the format wants). */
+export function concatList(paths: readonly string[]): string {
+  return paths.map((p) => `file '${p.replace(/'/g, `'\\''`)}'\n`).join('');
+}
+
+/** Arguments that join the listed files into outPath by stream copy, moov first so it starts playing at once. */
+export function concatArgs(listPath: string, outPath: string): string[] {
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    listPath,
+    '-c',
+    'copy',
+    '-movflags',
+    '+faststart',
+    outPath,
+  ];
+}
+
+/** Runs ffmpeg; rejects with its error output when it fails or runs past timeoutMs. */
+export function runFfmpeg(ffmpegPath: string, args: string[], timeoutMs = 10 * 60_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      ffmpegPath,
+      args,
+      { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        if (error) reject(new Error(`ffmpeg failed: ${String(stderr).trim().slice(-500) || error.message}`));
+        else resolve();
+      },
+    );
+  });
+}

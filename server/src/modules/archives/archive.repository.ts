@@ -1,0 +1,52 @@
+// Reads for the archive, video and snapshot calls. Every query is scoped by the customer: a camera or
+// clip of another customer is simply not found. Child users share their parent's customer.
+import type { Db } from '../../db/database.ts';
+
+export class ArchiveRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The customer's camera with this code; undefined when unknown or another customer's. */
+  findCamera(customerId: number, code: string) {
+    return this.db
+      .selectFrom('cameras')
+      .select(['id', 'code'])
+      .where('customer_id', '=', customerId)
+      .where('code', '=', code)
+      .executeTakeFirst();
+  }
+
+  /** The camera's clips starting in [from, to), oldest first. */
+  clipsBetween(cameraId: number, from: Date, to: Date) {
+    return this.db
+      .selectFrom('clips')
+      .select(['id', 'start_time', 'motion_state', 'motion_events'])
+      .where('camera_id', '=', cameraId)
+      .where('start_time', '>=', from)
+      .where('start_time', '<', to)
+      .orderBy('start_time')
+      .execute();
+  }
+
+  /** One clip of the customer's cameras; undefined when unknown or another customer's. */
+  findClip(customerId: number, clipId: number) {
+    return this.db
+      .selectFrom('clips as cl')
+      .innerJoin('cameras as c', 'c.id', 'cl.camera_id')
+      .select(['cl.id', 'cl.blob_key', 'cl.start_time', 'c.code as camera_code'])
+      .where('c.customer_id', '=', customerId)
+      .where('cl.id', '=', clipId)
+      .executeTakeFirst();
+  }
+
+  /** The camera's thumbnails taken in [from, to] (both ends included), oldest first. */
+  thumbnailsBetween(cameraId: number, from: Date, to: Date) {
+    return this.db
+      .selectFrom('thumbnails')
+      .select(['start_time', 'blob_key'])
+      .where('camera_id', '=', cameraId)
+      .where('start_time', '>=', from)
+      .where('start_time', '<=', to)
+      .orderBy('start_time')
+      .execute();
+  }
+}

@@ -1,0 +1,65 @@
+// Motion detection of recorded clips as a background job: the ingest side calls enqueueFor(clipId) once a
+// clip is stored; the 'motion' job decodes the clip (media/motion.ts) inside the camera's detection
+// area and stores motion_state and motion_events. A camera without motion detection gets
+// motion_state false without decoding anything.
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { motionAreaSchema, type MotionArea } from '@camwatch/contract/device';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { detectMotion } from '../../media/motion.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { RecordedMediaRepository } from './recorded-media.repository.ts';
+
+export const MOTION_JOB = 'motion';
+
+/** The motion job's payload, checked before use (the row may have been written by an older version). */
+export function clipIdOf(payload: Record<string, unknown>): number {
+  const clipId = payload.clipId;
+  if (typeof clipId !== 'number' || !Number.isSafeInteger(clipId) || clipId <= 0)
+    throw new Error(`motion job without a valid clipId: ${JSON.stringify(payload)}`);
+  return clipId;
+}
+
+/** A stored area that does not parse (never written by us) counts as none: the whole picture. */
+const areaOf = (stored: unknown): MotionArea | null => {
+  const parsed = motionAreaSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+};
+
+export class MotionService {
+  constructor(
+    private readonly media: RecordedMediaRepository,
+    private readonly blobs: BlobStore,
+    private readonly jobs: Pick<JobQueue, 'enqueue'>,
+  ) {}
+
+  /** Queues motion detection of a stored clip (once: a clip already waiting is not queued twice). */
+  enqueueFor(clipId: number): Promise<number | null> {
+    return this.jobs.enqueue(MOTION_JOB, { clipId }, { dedupeKey: `motion:${clipId}` });
+  }
+
+  /** The job: looks at the clip and stores what moved. A clip deleted meanwhile is nothing to do. */
+  async analyse(clipId: number): Promise<void> {
+    const clip = await this.media.findForMotion(clipId);
+    if (!clip) return;
+    if (!clip.use_motion) {
+      await this.media.saveMotion(clip.id, []);
+      return;
+    }
+    const read = await this.blobs.get(clip.blob_key);
+    if (!read) throw new Error(`media of clip ${clip.id} is missing (${clip.blob_key})`);
+    // ffmpeg needs a seekable file: an MP4 whose index sits at the end cannot be read from a pipe.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-motion-'));
+    try {
+      const file = path.join(dir, 'clip.mp4');
+      await pipeline(read.body, createWriteStream(file));
+      const spans = await detectMotion(file, areaOf(clip.motion_area), { offsetMs: clip.offset_ms });
+      await this.media.saveMotion(clip.id, spans);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }
+}

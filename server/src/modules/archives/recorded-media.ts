@@ -1,0 +1,40 @@
+// Wires the recorded-media side: signed media addresses, the archive and snapshot calls, and the motion
+// and retention jobs with their handlers on the job queue (retention hourly).
+import type { Db } from '../../db/database.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { MediaSigner } from '../../storage/signed-url.ts';
+import { ArchiveRepository } from './archive.repository.ts';
+import { ArchiveService } from './archive.service.ts';
+import { MediaUrls } from './media-urls.ts';
+import { clipIdOf, MOTION_JOB, MotionService } from './motion.service.ts';
+import { RecordedMediaRepository } from './recorded-media.repository.ts';
+import { RETENTION_EVERY_MS, RETENTION_JOB, RetentionService } from './retention.service.ts';
+import { SnapshotService } from './snapshot.service.ts';
+
+export function createRecordedMedia(deps: {
+  db: Db;
+  blobs: BlobStore;
+  mediaSigner: MediaSigner;
+  /** MEDIA_URL_TTL_SECONDS in ms. */
+  urlTtlMs: number;
+  jobs: JobQueue;
+}) {
+  const mediaUrls = new MediaUrls(deps.mediaSigner, deps.urlTtlMs);
+  const archiveRepository = new ArchiveRepository(deps.db);
+  const recordedMedia = new RecordedMediaRepository(deps.db);
+  const motion = new MotionService(recordedMedia, deps.blobs, deps.jobs);
+  const retention = new RetentionService(recordedMedia, deps.blobs);
+  deps.jobs.handle(MOTION_JOB, (payload) => motion.analyse(clipIdOf(payload)));
+  deps.jobs.handle(RETENTION_JOB, async () => {
+    await retention.run();
+  });
+  deps.jobs.every(RETENTION_JOB, RETENTION_EVERY_MS);
+  return {
+    mediaUrls,
+    archives: new ArchiveService(archiveRepository, mediaUrls),
+    snapshots: new SnapshotService(archiveRepository, mediaUrls),
+    motion,
+    retention,
+  };
+}

@@ -1,0 +1,101 @@
+// Archive downloads in SQL: the request rows, the clips a range joins, and the month's usage per camera.
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+export class DownloadRepository {
+  constructor(private readonly db: Db) {}
+
+  findCamera(customerId: number, cameraCode: string) {
+    return this.db
+      .selectFrom('cameras')
+      .select(['id', 'code', 'name'])
+      .where('customer_id', '=', customerId)
+      .where('code', '=', cameraCode)
+      .executeTakeFirst();
+  }
+
+  /** Clips of the camera whose minute starts in [start, end), oldest first. */
+  clipsIn(cameraId: number, start: Date, end: Date) {
+    return this.db
+      .selectFrom('clips')
+      .select(['id', 'start_time', 'bytes', 'blob_key', 'duration_ms'])
+      .where('camera_id', '=', cameraId)
+      .where('start_time', '>=', start)
+      .where('start_time', '<', end)
+      .orderBy('start_time')
+      .execute();
+  }
+
+  /** Bytes of this camera's downloads created since monthStart that did not fail (queued ones count their estimate). */
+  async usedSince(cameraId: number, monthStart: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('downloads')
+      .select(sql<number>`coalesce(sum(bytes), 0)`.as('used'))
+      .where('camera_id', '=', cameraId)
+      .where('created_at', '>=', monthStart)
+      .where('status', '!=', 'failed')
+      .executeTakeFirstOrThrow();
+    return Number(row.used);
+  }
+
+  async insert(values: {
+    customerId: number;
+    userId: number;
+    cameraId: number;
+    start: Date;
+    end: Date;
+    bytes: number;
+  }) {
+    return this.db
+      .insertInto('downloads')
+      .values({
+        customer_id: values.customerId,
+        user_id: values.userId,
+        camera_id: values.cameraId,
+        start_time: values.start,
+        end_time: values.end,
+        bytes: values.bytes,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** One download of the customer with its camera code. */
+  find(customerId: number, downloadId: number) {
+    return this.db
+      .selectFrom('downloads as d')
+      .innerJoin('cameras as c', 'c.id', 'd.camera_id')
+      .selectAll('d')
+      .select(['c.code as camera_code', 'c.name as camera_name'])
+      .where('d.customer_id', '=', customerId)
+      .where('d.id', '=', downloadId)
+      .executeTakeFirst();
+  }
+
+  /** The download for its job, whoever asked for it. */
+  findForJob(downloadId: number) {
+    return this.db
+      .selectFrom('downloads as d')
+      .innerJoin('cameras as c', 'c.id', 'd.camera_id')
+      .selectAll('d')
+      .select(['c.code as camera_code', 'c.name as camera_name'])
+      .where('d.id', '=', downloadId)
+      .executeTakeFirst();
+  }
+
+  async update(
+    downloadId: number,
+    values: Partial<{
+      status: 'queued' | 'running' | 'ready' | 'failed';
+      progress: number;
+      bytes: number;
+      blob_key: string;
+      error: string | null;
+      finished_at: Date;
+    }>,
+  ): Promise<void> {
+    await this.db.updateTable('downloads').set(values).where('id', '=', downloadId).execute();
+  }
+}
+
+export type DownloadRow = NonNullable<Awaited<ReturnType<DownloadRepository['find']>>>;

@@ -1,0 +1,26 @@
+// HTTP for archive downloads: ask for a range, this month's allowance, a download's state, its file.
+import {
+  allowanceCall,
+  downloadFileCall,
+  downloadRequestCall,
+  downloadStatusCall,
+} from '@camwatch/contract/downloads';
+import { serve, type ServeContext } from '../../http/serve.ts';
+import type { DownloadService } from './download.service.ts';
+
+export function registerDownloadRoutes(ctx: ServeContext, downloads: DownloadService): void {
+  serve(ctx, downloadRequestCall, async ({ auth, params, body }) => {
+    const outcome = await downloads.request(auth, params.camera_code, body);
+    if (!outcome.ok) return { result: 'failed' as const, data: { reason: outcome.reason } };
+    return { data: { download: outcome.download, allowance: outcome.allowance } };
+  });
+  serve(ctx, allowanceCall, async ({ auth, params }) => ({
+    data: await downloads.allowance(auth, params.camera_code),
+  }));
+  serve(ctx, downloadStatusCall, async ({ auth, params }) => ({
+    data: { download: await downloads.status(auth, params.download_id) },
+  }));
+  serve(ctx, downloadFileCall, async ({ auth, params }, reply) =>
+    reply.redirect(await downloads.fileUrl(auth, params.download_id), 302),
+  );
+}

@@ -1,0 +1,47 @@
+// HTTP for live video and camera control: live start, the live image address, PTZ and lighting.
+import { lightingCall, ptzCall } from '@camwatch/contract/camera-control';
+import { liveImageCall, liveStartCall } from '@camwatch/contract/live';
+import { serve, type ServeContext } from '../../http/serve.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import type { CommandOutcome } from '../../realtime/agent-hub.ts';
+import type { LiveService } from './live.service.ts';
+
+const failed = (outcome: Extract<CommandOutcome, { ok: false }>) => ({
+  result: 'failed' as const,
+  data: { reason: outcome.code },
+});
+
+export function registerLiveRoutes(ctx: ServeContext, live: LiveService): void {
+  serve(ctx, liveStartCall, async ({ auth, params }) => ({
+    data: await live.start(auth, params.camera_code),
+  }));
+
+  serve(ctx, liveImageCall, async ({ auth, params, query }, reply) => {
+    const still = await live.image(auth, params.camera_code, query.after);
+    reply.header('Cache-Control', 'no-store');
+    if (!still) {
+      if (query.after !== undefined) return reply.code(304).send();
+      throw new NotFoundError('live image', 'No live image has arrived from this camera yet.');
+    }
+    return reply
+      .header('Last-Modified', new Date(still.receivedAt).toUTCString())
+      .header('X-Frame-Time', String(still.receivedAt))
+      .header('X-Captured-At', String(still.capturedAt))
+      .header('Access-Control-Expose-Headers', 'Last-Modified, X-Frame-Time, X-Captured-At')
+      .type('image/jpeg')
+      .send(still.data);
+  });
+
+  serve(ctx, ptzCall, async ({ auth, params, body }) => {
+    const outcome = await live.ptz(auth, params.camera_code, body);
+    if (!outcome.ok) return failed(outcome);
+    if (!outcome.ptz) return { result: 'failed' as const, data: { reason: 'failed' as const } };
+    return { data: { ptz: outcome.ptz } };
+  });
+
+  serve(ctx, lightingCall, async ({ auth, params, body }) => {
+    const outcome = await live.lighting(auth, params.camera_code, body.on);
+    if (!outcome.ok) return failed(outcome);
+    return { data: { lighting: outcome.lighting ?? body.on } };
+  });
+}

@@ -1,0 +1,51 @@
+// The camera health watcher (worker role): a camera goes down when its agent has been silent longer than
+// the configured time (default 120 s) and back to normal when it is heard again; each change is recorded
+// and becomes a 'down' notification (kind down or up) for the users of the camera's customer.
+import type { Logger } from 'pino';
+import type { NotificationRepository } from '../modules/notifications/notification.repository.ts';
+import type { CameraHealthRepository } from './camera-health.repository.ts';
+
+/** Stored texts; the web shows its own words for these kinds in the user's language. */
+export const STATUS_MESSAGES = { down: 'カメラがダウンしました', normal: 'カメラが復旧しました' } as const;
+
+export class CameraHealth {
+  constructor(
+    private readonly health: CameraHealthRepository,
+    private readonly notifications: NotificationRepository,
+    private readonly downAfterMs: number,
+  ) {}
+
+  /** One pass: flips what changed and notifies; answers the flips. */
+  async check(now = new Date()) {
+    const flips = await this.health.flip(this.downAfterMs, now);
+    for (const flip of flips) {
+      const users = await this.health.usersOf(flip.customerId);
+      await this.notifications.insertForUsers(flip.customerId, users, {
+        event: 'down',
+        kind: flip.status === 'down' ? 'down' : 'up',
+        message: STATUS_MESSAGES[flip.status],
+        cameraId: flip.cameraId,
+      });
+    }
+    return flips;
+  }
+
+  /** Runs check every intervalMs until the returned stop is called. */
+  start(logger: Pick<Logger, 'info' | 'error'>, intervalMs = 5_000): () => void {
+    let running = false;
+    const timer = setInterval(async () => {
+      if (running) return;
+      running = true;
+      try {
+        const flips = await this.check();
+        if (flips.length > 0) logger.info({ flips }, 'camera status changed');
+      } catch (err) {
+        logger.error({ err }, 'camera health check failed');
+      } finally {
+        running = false;
+      }
+    }, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+}

@@ -1,0 +1,93 @@
+// The agents' control channel: a WebSocket at /api/ingest/cameras/:camera_code/control, authenticated
+// like every device call (401 unknown or revoked token, 403 another camera's token) before the upgrade.
+// The server sends config, live on/off and commands; the agent sends hello, heartbeats and results.
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import { controlChannelPath, deviceToServerMessage } from '@camwatch/contract/device';
+import { authenticateDevice, type ServeContext } from '../http/serve.ts';
+import type { DeviceIdentity } from '../ingest/device-auth.ts';
+import type { IngestService } from '../ingest/ingest.service.ts';
+import type { AgentChannel, AgentHub } from './agent-hub.ts';
+
+/** Largest control message accepted from an agent. */
+const MAX_MESSAGE_BYTES = 64 * 1024;
+/** A channel with no message for this long is dead (agents send a heartbeat every 15 s). */
+const SILENCE_LIMIT_MS = 45_000;
+
+export async function registerControlChannel(
+  ctx: ServeContext,
+  deps: { hub: AgentHub; ingest: IngestService },
+): Promise<void> {
+  const { app } = ctx;
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  await app.register(async (scope: FastifyInstance) => {
+    scope.get(
+      controlChannelPath,
+      {
+        websocket: true,
+        schema: { hide: true },
+        preValidation: async (request) => {
+          request.device = await authenticateDevice(
+            ctx.resolveDevice,
+            request.headers.authorization,
+            (request.params as { camera_code?: string }).camera_code,
+          );
+        },
+      },
+      async (socket, request) => {
+        const device = request.device as DeviceIdentity;
+        const log: FastifyBaseLogger = request.log.child({ camera: device.cameraCode });
+        const channel: AgentChannel = {
+          send: (message) => {
+            if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+          },
+          close: (code, reason) => socket.close(code, reason),
+        };
+        let silence: NodeJS.Timeout | undefined;
+        const heard = () => {
+          clearTimeout(silence);
+          silence = setTimeout(() => socket.terminate(), SILENCE_LIMIT_MS);
+          void deps.ingest
+            .noteSeen(device)
+            .catch((err: unknown) => log.error({ err }, 'noting the agent failed'));
+        };
+        socket.on('message', (raw) => {
+          heard();
+          let parsed;
+          try {
+            parsed = deviceToServerMessage.safeParse(JSON.parse(String(raw)));
+          } catch {
+            parsed = null;
+          }
+          if (!parsed?.success) {
+            log.warn('ignored a malformed control message');
+            return;
+          }
+          if (parsed.data.type === 'heartbeat') channel.send({ type: 'pong', at: Date.now() });
+          deps.hub.receive(device.cameraId, parsed.data);
+        });
+        socket.on('close', () => {
+          clearTimeout(silence);
+          deps.hub.detach(device.cameraId, channel);
+          log.info('agent control channel closed');
+        });
+        try {
+          const { config } = await deps.ingest.deviceAnswer(device);
+          deps.hub.attach(device.cameraId, channel, config);
+          heard();
+          log.info('agent control channel open');
+        } catch (err) {
+          log.error({ err }, 'could not open the control channel');
+          socket.close(1011, 'server error');
+        }
+      },
+    );
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    device?: DeviceIdentity;
+  }
+}
