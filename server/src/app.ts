@@ -35,6 +35,7 @@ import { registerPasswordResetRoutes } from './modules/password-reset/password-r
 import { registerIngestRoutes } from './ingest/ingest.routes.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerArchiveRoutes } from './modules/archives/archive.routes.ts';
+import { registerStreamingRoutes } from './modules/streaming/streaming.routes.ts';
 import { createServices, loadServiceSecrets, type Services } from './services.ts';
 import { APP_VERSION } from '@camwatch/contract/constants';
 
@@ -122,6 +123,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerMediaRoutes(ctx, services.media);
   registerArchiveRoutes(ctx, services.archives, services.snapshots);
   registerLiveRoutes(ctx, services.live);
+  registerStreamingRoutes(ctx, services.streaming);
   registerDownloadRoutes(ctx, services.downloads);
   await registerControlChannel(ctx, { hub: services.hub, ingest: services.ingest });
   registerPasswordResetRoutes(ctx, services.passwordResets, {

@@ -10,6 +10,8 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
 import { seedDemoIfWanted } from './db/seed/demo-seed.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
+import { demoCustomer } from './db/seed/demo-data.ts';
+import { startEmbeddedAgents, wantsSimulatedCameras } from './sim/embedded-agents.ts';
 import { createServices, loadServiceSecrets } from './services.ts';
 
 /** The web app built by `npm run build -w web`. */
@@ -19,7 +21,8 @@ const roles = ['api', 'worker', 'all'] as const;
 type Role = (typeof roles)[number];
 
 function parseRole(): Role {
-  const value = process.argv[2] ?? process.env.SERVER_ROLE ?? 'all';
+  const value =
+    process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? process.env.SERVER_ROLE ?? 'all';
   if (!(roles as readonly string[]).includes(value)) {
     console.error(`Unknown role "${value}". Use one of: ${roles.join(', ')}.`);
     process.exit(2);
@@ -77,10 +80,28 @@ async function main(): Promise<void> {
     await web.app.listen({ port: config.port, host: config.host });
     logger.info({ ms: Date.now() - started }, `CamWatch ${role} ready at http://localhost:${config.port}`);
   }
+  let stopSims: () => Promise<void> = async () => {};
+  if (
+    web &&
+    role === 'all' &&
+    wantsSimulatedCameras(config.simulatedCameras, config.database.kind, process.argv)
+  ) {
+    const address = web.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    stopSims = await startEmbeddedAgents({
+      db,
+      deviceAuth: web.services.deviceAuth,
+      serverUrl: `http://127.0.0.1:${port}`,
+      dataDir: config.dataDir,
+      customerCode: demoCustomer.code,
+      logger,
+    });
+  }
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error');
     else logger.info({ signal }, 'shutting down');
+    await stopSims();
     stopMaintenance();
     stopHealth();
     if (web) {

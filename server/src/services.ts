@@ -49,6 +49,7 @@ import { JobQueue } from './jobs/queue.ts';
 import { JobRegistry } from './jobs/registry.ts';
 import { createRecordedMedia } from './modules/archives/recorded-media.ts';
 import { createDownloads } from './modules/downloads/downloads.ts';
+import { createStreaming } from './modules/streaming/streaming.ts';
 
 export interface ServiceSecrets {
   /** Key of the signed media addresses (storage/secrets.ts keeps one in the database). */
@@ -79,6 +80,13 @@ export function createServices(
   const jobs = new JobQueue(new JobRepository(db), new JobRegistry(), { logger });
   const recorded = createRecordedMedia({ db, blobs, mediaSigner, urlTtlMs: config.media.urlTtlMs, jobs });
   const downloads = createDownloads({ db, blobs, mediaSigner, jobs, ffmpegPath: config.media.ffmpegPath });
+  const streams = createStreaming({
+    db,
+    blobs,
+    hub,
+    mediaSigningSecret: secrets.mediaSigningSecret,
+    ffmpegPath: config.media.ffmpegPath,
+  });
   return {
     auth: new AuthService({
       config,
@@ -119,6 +127,13 @@ export function createServices(
       probe: ffprobeRunner(config.media.ffprobePath),
       isLiveWanted: (cameraId) => hub.isLiveWanted(cameraId),
       onStill: (cameraId, data, capturedAt) => live.putStill(cameraId, data, capturedAt),
+      onLiveSegment: (cameraId, segment) =>
+        streams.liveStreams.put(cameraId, {
+          agentSequence: segment.sequence,
+          durationMs: segment.durationMs,
+          discontinuity: segment.discontinuity,
+          data: segment.data,
+        }),
       onClipStored: async (clip) => {
         await recorded.motion.enqueueFor(clip.id);
       },
@@ -134,6 +149,7 @@ export function createServices(
     jobs,
     ...recorded,
     downloads,
+    ...streams,
   };
 }
 

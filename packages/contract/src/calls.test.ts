@@ -51,6 +51,8 @@ const expectedCalls = [
   'GET /api/releases',
   'GET /api/cameras/:camera_code/live/image',
   'GET /api/media/:token',
+  'GET /api/streams/:token/index.m3u8',
+  'GET /api/streams/:token/:segment',
   'POST /api/cameras/:camera_code/ptz',
   'PUT /api/cameras/:camera_code/lighting',
   'POST /api/cameras/:camera_code/downloads',
@@ -63,6 +65,7 @@ const expectedCalls = [
   'POST /api/ingest/cameras/:camera_code/stills',
   'POST /api/ingest/cameras/:camera_code/heartbeat',
   'GET /api/ingest/device',
+  'PUT /api/ingest/cameras/:camera_code/live-segments/:sequence',
 ];
 
 const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);

@@ -16,13 +16,22 @@ import { archiveVideoCall, archivesCall } from './archives.ts';
 import { cameraDetailCall, cameraListCall } from './cameras.ts';
 import { childUserAppKeyDeleteCall, childUserListCall, childUserUpdateCall } from './child-users.ts';
 import { feedbackCall } from './feedback.ts';
-import { liveImageCall, liveStartCall, mediaCall, snapshotsCall, streamingCall } from './live.ts';
+import {
+  liveImageCall,
+  liveStartCall,
+  mediaCall,
+  snapshotsCall,
+  streamingCall,
+  streamPlaylistCall,
+  streamSegmentCall,
+} from './live.ts';
 import { lightingCall, ptzCall } from './camera-control.ts';
 import { allowanceCall, downloadFileCall, downloadRequestCall, downloadStatusCall } from './downloads.ts';
 import {
   clipUploadCall,
   deviceSelfCall,
   heartbeatCall,
+  liveSegmentUploadCall,
   stillUploadCall,
   thumbnailUploadCall,
 } from './device.ts';
@@ -63,6 +72,8 @@ export const allCalls: readonly CallDef[] = [
   cameraDetailCall,
   liveStartCall,
   streamingCall,
+  streamPlaylistCall,
+  streamSegmentCall,
   snapshotsCall,
   archivesCall,
   archiveVideoCall,
@@ -103,6 +114,7 @@ export const allCalls: readonly CallDef[] = [
   stillUploadCall,
   heartbeatCall,
   deviceSelfCall,
+  liveSegmentUploadCall,
 ];
 
 /** `METHOD /path` of a call, the key used to match served routes against the contract. */

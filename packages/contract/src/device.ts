@@ -114,6 +114,36 @@ export const stillUploadCall = defineCall({
   responses: { 200: z.object({ live: z.boolean() }), ...deviceErrors },
 });
 
+/** Longest live HLS segment accepted (ms); the agent cuts every second. */
+export const LIVE_SEGMENT_MAX_MS = 2_000;
+
+export const liveSegmentParams = z.object({
+  camera_code: cameraCodeSchema,
+  /** The agent's running segment number; restarts at 0 when its stream restarts. */
+  sequence: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 40),
+});
+export const liveSegmentQuery = z.object({
+  duration_ms: z.coerce.number().int().min(1).max(LIVE_SEGMENT_MAX_MS),
+  /** Set on the first segment after the stream (re)started: the player must not join it to the previous one. */
+  discontinuity: z.enum(['0', '1']).default('0'),
+});
+
+export const liveSegmentUploadCall = defineCall({
+  method: 'PUT',
+  path: '/api/ingest/cameras/:camera_code/live-segments/:sequence',
+  summary: 'Upload one MPEG-TS segment (≤ 2 s) of the live HLS stream while a stream is wanted',
+  source: 'issue “Video pipeline” item 9',
+  tags: ['ingest'],
+  access: 'device',
+  params: liveSegmentParams,
+  query: liveSegmentQuery,
+  responses: { 200: z.object({ stream: z.boolean() }), ...deviceErrors },
+});
+
 /** A motion detection area: polygons of 0..1 image coordinates; empty means the whole picture. */
 export const motionAreaSchema = z.array(z.array(pointSchema).min(3).max(10)).max(8);
 export type MotionArea = z.infer<typeof motionAreaSchema>;
@@ -203,6 +233,8 @@ export const serverToDeviceMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('config'), config: deviceConfigSchema }),
   /** Live wanted (stills every live_interval_sec) or not. */
   z.object({ type: z.literal('live'), on: z.boolean() }),
+  /** A live HLS stream wanted (short MPEG-TS segments uploaded as they close) or not. */
+  z.object({ type: z.literal('stream'), on: z.boolean() }),
   z.object({ type: z.literal('command'), id: z.string(), command: deviceCommandSchema }),
   z.object({ type: z.literal('pong'), at: z.number() }),
 ]);

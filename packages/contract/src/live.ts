@@ -174,3 +174,44 @@ export const mediaCall = defineCall({
     416: errorBody,
   },
 });
+
+/** Path of a stream's playlist; the token (signed, short-lived) names the camera, the mode and the period. */
+export const streamPlaylistPath = (token: string) => `/api/streams/${token}/index.m3u8`;
+
+export const streamPlaylistCall = defineCall({
+  method: 'GET',
+  path: '/api/streams/:token/index.m3u8',
+  summary: 'The HLS playlist of a stream by its signed address: VOD for on_demand, a sliding window for live',
+  source: 'issue “Video pipeline” item 9',
+  tags: ['streaming'],
+  access: 'public',
+  params: mediaParams,
+  responses: {
+    200: binaryBody('application/vnd.apple.mpegurl'),
+    400: validationErrorBody,
+    403: errorBody,
+    404: errorBody,
+  },
+});
+
+export const streamSegmentParams = z.object({
+  token: mediaParams.shape.token,
+  /** `<clip id>-<second>.ts` of an on-demand stream, `<sequence>.ts` of a live one (as the playlist names them). */
+  segment: z.string().regex(/^\d{1,15}(?:-\d{1,5})?\.ts$/, 'must be a segment name from the playlist'),
+});
+
+export const streamSegmentCall = defineCall({
+  method: 'GET',
+  path: '/api/streams/:token/:segment',
+  summary: 'One MPEG-TS segment of a stream, addressed relative to its playlist',
+  source: 'issue “Video pipeline” item 9',
+  tags: ['streaming'],
+  access: 'public',
+  params: streamSegmentParams,
+  responses: {
+    200: binaryBody('video/mp2t'),
+    400: validationErrorBody,
+    403: errorBody,
+    404: errorBody,
+  },
+});

@@ -8,6 +8,7 @@ import {
   clipUploadCall,
   deviceSelfCall,
   heartbeatCall,
+  liveSegmentUploadCall,
   stillUploadCall,
   thumbnailUploadCall,
 } from '@camwatch/contract/device';
@@ -18,7 +19,11 @@ import type { IngestService } from './ingest.service.ts';
 export interface IngestLimits {
   clipMaxBytes: number;
   imageMaxBytes: number;
+  /** A live HLS segment (≤ 2 s of video); 8 MiB when not given. */
+  liveSegmentMaxBytes?: number;
 }
+
+export const LIVE_SEGMENT_MAX_BYTES = 8 * 1024 * 1024;
 
 const mib = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
 
@@ -77,6 +82,22 @@ export function registerIngestRoutes(
     acceptRawBody(scope, 'image/jpeg', 'a still', limits.imageMaxBytes);
     serve({ ...ctx, app: scope }, stillUploadCall, async ({ device, query, raw }) => ({
       live: await ingest.uploadStill(device, query.captured_at, bodyOf(raw, 'image/jpeg', 'a still')),
+    }));
+  });
+  void ctx.app.register(async (scope) => {
+    acceptRawBody(
+      scope,
+      'video/mp2t',
+      'a live segment',
+      limits.liveSegmentMaxBytes ?? LIVE_SEGMENT_MAX_BYTES,
+    );
+    serve({ ...ctx, app: scope }, liveSegmentUploadCall, async ({ device, params, query, raw }) => ({
+      stream: await ingest.uploadLiveSegment(device, {
+        sequence: params.sequence,
+        durationMs: query.duration_ms,
+        discontinuity: query.discontinuity === '1',
+        data: bodyOf(raw, 'video/mp2t', 'a live segment'),
+      }),
     }));
   });
   serve(ctx, heartbeatCall, async ({ device }) => ingest.heartbeat(device));

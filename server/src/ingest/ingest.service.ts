@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { ClipUploadAnswer, ClipUploadQuery, DeviceConfig } from '@camwatch/contract/device';
 import { DomainError, FieldErrors, NotFoundError } from '../lib/errors.ts';
 import type { MediaProber } from '../media/probe.ts';
+import { isMpegTs } from '../media/remux.ts';
 import { blobKeys } from '../storage/blob-keys.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { checkClip, isJpeg } from './clip-check.ts';
@@ -47,8 +48,18 @@ export interface IngestServiceOptions {
   isLiveWanted?: (cameraId: number) => boolean | Promise<boolean>;
   /** Hands a live still to viewers; answers whether anyone still wants live images. */
   onStill?: (cameraId: number, data: Buffer, capturedAt: number) => boolean;
+  /** Hands a live HLS segment to the streaming module; answers whether anyone still wants the stream. */
+  onLiveSegment?: (cameraId: number, segment: LiveSegmentIn) => boolean;
   logger?: { error: (obj: object, msg: string) => void };
   now?: () => number;
+}
+
+export interface LiveSegmentIn {
+  /** The agent's segment number. */
+  sequence: number;
+  durationMs: number;
+  discontinuity: boolean;
+  data: Buffer;
 }
 
 export interface DeviceAnswer {
@@ -194,6 +205,15 @@ export class IngestService {
     if (!isJpeg(body))
       throw FieldErrors.of('body', 'is not a complete JPEG image (missing start or end marker)');
     return this.deps.onStill ? this.deps.onStill(device.cameraId, body, capturedAt) : false;
+  }
+
+  /** A live HLS segment: checked to be MPEG-TS, handed on; answers whether the stream is still wanted. */
+  async uploadLiveSegment(device: DeviceIdentity, segment: LiveSegmentIn): Promise<boolean> {
+    await this.noteSeen(device);
+    if (segment.data.length === 0) throw FieldErrors.of('body', 'is empty; send the segment as video/mp2t');
+    if (!isMpegTs(segment.data))
+      throw FieldErrors.of('body', 'is not MPEG-TS (whole 188-byte packets starting with 0x47)');
+    return this.deps.onLiveSegment ? this.deps.onLiveSegment(device.cameraId, segment) : false;
   }
 
   /** The minute an upload names; refused when it lies too far in the future (a wrong agent clock). */

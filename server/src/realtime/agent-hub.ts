@@ -12,6 +12,9 @@ import type {
 } from '@camwatch/contract/device';
 import { LIVE_HOLD_MS } from '@camwatch/contract/device';
 
+/** A live HLS stream stops this long after the last playlist fetch (players refetch every second or two). */
+export const STREAM_HOLD_MS = 30_000;
+
 /** What the hub needs from a control channel: send a message, and close it. */
 export interface AgentChannel {
   send(message: ServerToDeviceMessage): void;
@@ -51,6 +54,7 @@ export interface AgentHubOptions {
 export class AgentHub {
   private readonly channels = new Map<number, AgentChannel>();
   private readonly liveUntil = new Map<number, number>();
+  private readonly streamUntil = new Map<number, number>();
   private readonly stills = new Map<number, Still>();
   private readonly waiters = new Map<number, Set<Waiter>>();
   private readonly pending = new Map<string, PendingCommand>();
@@ -62,7 +66,10 @@ export class AgentHub {
     this.commandTimeoutMs = options.commandTimeoutMs ?? 8_000;
     this.now = options.now ?? Date.now;
     // Ends live for cameras nobody renews any more.
-    this.sweeper = setInterval(() => this.expireLive(), 2_000);
+    this.sweeper = setInterval(() => {
+      this.expireLive();
+      this.expireStream();
+    }, 2_000);
     this.sweeper.unref();
   }
 
@@ -74,6 +81,7 @@ export class AgentHub {
     if (previous && previous !== channel) previous.close(4000, 'replaced by a newer connection');
     this.channels.set(cameraId, channel);
     channel.send({ type: 'config', config });
+    if (this.isStreamWanted(cameraId)) channel.send({ type: 'stream', on: true });
     channel.send({ type: 'live', on: this.isLiveWanted(cameraId) });
   }
 
@@ -157,6 +165,28 @@ export class AgentHub {
       if (until > now) continue;
       this.liveUntil.delete(cameraId);
       this.channels.get(cameraId)?.send({ type: 'live', on: false });
+    }
+  }
+
+  // ---- live HLS stream ----
+
+  /** A viewer fetched the camera's live playlist: keep (or start) its segments for STREAM_HOLD_MS more. */
+  wantStream(cameraId: number): void {
+    const wasWanted = this.isStreamWanted(cameraId);
+    this.streamUntil.set(cameraId, this.now() + STREAM_HOLD_MS);
+    if (!wasWanted) this.channels.get(cameraId)?.send({ type: 'stream', on: true });
+  }
+
+  isStreamWanted(cameraId: number): boolean {
+    return (this.streamUntil.get(cameraId) ?? 0) > this.now();
+  }
+
+  private expireStream(): void {
+    const now = this.now();
+    for (const [cameraId, until] of this.streamUntil) {
+      if (until > now) continue;
+      this.streamUntil.delete(cameraId);
+      this.channels.get(cameraId)?.send({ type: 'stream', on: false });
     }
   }
 

@@ -1,0 +1,181 @@
+// A camera's recording pipeline over time: runs one Recorder (one ffmpeg) at a time, restarts it with a
+// new format when the server's configuration changes (the partial clip of the old run is still spooled),
+// restarts it with backoff when ffmpeg ends by itself (camera unreachable), and turns each finished
+// segment into a spooled clip with its sidecar (duration by ffprobe, checksum, minute and offset).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from '../logger.ts';
+import type { FrameFormat } from '../ffmpeg/ffmpeg-args.ts';
+import { probeDurationMs, sha256OfFile } from '../ffmpeg/probe.ts';
+import type { FinishedSegment } from '../ffmpeg/segment-list.ts';
+import type { Spool } from '../spool/spool.ts';
+import type { SourceSpec } from '../source/source-spec.ts';
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../upload/backoff.ts';
+import { clipPlacement } from './clip-placement.ts';
+import type { FrameFeeder } from './frame-feeder.ts';
+import { parseCompactTime } from './minute.ts';
+import { Recorder } from './recorder.ts';
+
+/** The server refuses clips shorter than this (clipUploadQuery.duration_ms). */
+export const MIN_CLIP_MS = 1_000;
+
+export interface PipelineOptions {
+  source: SourceSpec;
+  spool: Spool;
+  logger: Logger;
+  ffmpegPath: string;
+  ffprobePath: string;
+  segmentSeconds: number;
+  thumbnailWidth: number;
+  feeder?: FrameFeeder;
+  backoff?: BackoffPolicy;
+  onStill(jpeg: Buffer, capturedAt: number): void;
+  onThumbnail(jpeg: Buffer, capturedAt: number): void;
+}
+
+export class RecordingPipeline {
+  private recorder: Recorder | null = null;
+  private format: FrameFormat | null = null;
+  private runNumber = 0;
+  private failures = 0;
+  private restartTimer: NodeJS.Timeout | null = null;
+  private isStopped = false;
+  /** Segments are spooled one after another; stop() waits for the chain. */
+  private spooling: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: PipelineOptions) {}
+
+  /** Starts recording in `format`, or restarts when it differs from the current one. */
+  async apply(format: FrameFormat): Promise<void> {
+    const current = this.format;
+    if (
+      current &&
+      current.width === format.width &&
+      current.height === format.height &&
+      current.fps === format.fps
+    )
+      return;
+    this.format = format;
+    if (this.recorder) {
+      this.options.logger.info('configuration changed: restarting the recorder', { ...format });
+      await this.stopRecorder();
+    }
+    if (!this.isStopped) await this.startRecorder();
+  }
+
+  /** Ends recording; the last segment is closed and spooled before this resolves. */
+  async stop(): Promise<void> {
+    this.isStopped = true;
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    await this.stopRecorder();
+    await this.spooling;
+  }
+
+  private async startRecorder(): Promise<void> {
+    const { options } = this;
+    const format = this.format!;
+    this.runNumber += 1;
+    const segmentDir = path.join(options.spool.recordingDir, `run-${Date.now()}-${this.runNumber}`);
+    await fs.mkdir(segmentDir, { recursive: true });
+    let segmentsSeen = 0;
+    const recorder: Recorder = new Recorder({
+      source: options.source,
+      format,
+      segmentDir,
+      segmentSeconds: options.segmentSeconds,
+      thumbnailWidth: options.thumbnailWidth,
+      ffmpegPath: options.ffmpegPath,
+      logger: options.logger,
+      feeder: options.feeder,
+      onStill: options.onStill,
+      onThumbnail: (jpeg, capturedAt) => {
+        this.failures = 0; // frames flow: the source works
+        options.onThumbnail(jpeg, capturedAt);
+      },
+      onSegment: (segment) => {
+        const isFirst = segmentsSeen === 0;
+        segmentsSeen += 1;
+        const firstFrameAt = recorder.firstFrameAt;
+        this.spooling = this.spooling.then(() =>
+          this.spoolSegment(segmentDir, segment, isFirst, firstFrameAt).catch((error: Error) =>
+            options.logger.error('could not spool a finished segment', {
+              file: segment.fileName,
+              reason: error.message,
+            }),
+          ),
+        );
+      },
+    });
+    this.recorder = recorder;
+    recorder.start();
+    options.logger.info('recording', { source_kind: options.source.kind, ...format });
+    void recorder.exited.then(async (exit) => {
+      await this.spooling;
+      // Whatever ffmpeg did not list is half-written.
+      await fs.rm(segmentDir, { recursive: true, force: true });
+      if (exit.wasStopped || this.isStopped || this.recorder !== recorder) return;
+      this.recorder = null;
+      this.failures += 1;
+      const delay = backoffDelay(this.failures, options.backoff ?? DEFAULT_BACKOFF);
+      options.logger.error('ffmpeg ended unexpectedly; restarting', {
+        code: exit.code,
+        signal: exit.signal,
+        retry_in_ms: delay,
+        ffmpeg: exit.stderrTail.slice(-500),
+      });
+      this.restartTimer = setTimeout(() => {
+        if (!this.isStopped && !this.recorder) void this.startRecorder();
+      }, delay);
+    });
+  }
+
+  private async stopRecorder(): Promise<void> {
+    const recorder = this.recorder;
+    this.recorder = null;
+    if (!recorder) return;
+    const exit = await recorder.stop();
+    if (exit.code !== 0 && exit.stderrTail)
+      this.options.logger.warn('ffmpeg reported errors while stopping', {
+        code: exit.code,
+        ffmpeg: exit.stderrTail.slice(-500),
+      });
+    await this.spooling;
+  }
+
+  private async spoolSegment(
+    segmentDir: string,
+    segment: FinishedSegment,
+    isFirst: boolean,
+    firstFrameAt: number | null,
+  ): Promise<void> {
+    const { logger, spool } = this.options;
+    const filePath = path.join(segmentDir, segment.fileName);
+    const namedStartMs = parseCompactTime(segment.fileName);
+    const durationMs = await probeDurationMs(filePath, this.options.ffprobePath);
+    if (namedStartMs === null || durationMs === null) {
+      logger.error('ffmpeg finished an unreadable segment; dropped', { file: segment.fileName });
+      await fs.rm(filePath, { force: true });
+      return;
+    }
+    if (durationMs < MIN_CLIP_MS) {
+      logger.info('segment too short to upload; dropped', {
+        file: segment.fileName,
+        duration_ms: durationMs,
+      });
+      await fs.rm(filePath, { force: true });
+      return;
+    }
+    const placement = clipPlacement({
+      namedStartMs,
+      isFirst,
+      firstFrameAt,
+      segmentSeconds: this.options.segmentSeconds,
+    });
+    const name = await spool.add(filePath, {
+      ...placement,
+      duration_ms: durationMs,
+      sha256: await sha256OfFile(filePath),
+    });
+    logger.info('clip recorded', { clip: name, duration_ms: durationMs, offset_ms: placement.offset_ms });
+  }
+}

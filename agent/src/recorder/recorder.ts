@@ -1,0 +1,144 @@
+// One ffmpeg process recording one camera: spawns it with the argument builders, feeds it frames when the
+// agent makes them (simulator), and reports what comes out: each live still and thumbnail JPEG the moment
+// its last byte arrives, with the time its frame was captured, and each segment once ffmpeg has finished
+// and listed it. stop() ends ffmpeg gracefully so the last segment is closed and listed too.
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import type { Logger } from '../logger.ts';
+import {
+  recorderArgs,
+  recorderEnv,
+  SEGMENT_LIST_FD,
+  STILLS_FD,
+  THUMBNAILS_FD,
+  type FrameFormat,
+} from '../ffmpeg/ffmpeg-args.ts';
+import { JpegSplitter } from '../ffmpeg/jpeg-splitter.ts';
+import { LineSplitter, parseSegmentLine, type FinishedSegment } from '../ffmpeg/segment-list.ts';
+import type { SourceSpec } from '../source/source-spec.ts';
+import type { FrameFeeder } from './frame-feeder.ts';
+
+export interface RecorderOptions {
+  source: SourceSpec;
+  format: FrameFormat;
+  segmentDir: string;
+  segmentSeconds: number;
+  thumbnailWidth: number;
+  ffmpegPath: string;
+  logger: Logger;
+  /** The frame maker of a simulated camera; none for sources ffmpeg reads itself. */
+  feeder?: FrameFeeder;
+  onStill(jpeg: Buffer, capturedAt: number): void;
+  onThumbnail(jpeg: Buffer, capturedAt: number): void;
+  onSegment(segment: FinishedSegment): void;
+}
+
+export interface RecorderExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** True when stop() asked for it; false when ffmpeg ended by itself (source lost, crash). */
+  wasStopped: boolean;
+  /** The end of ffmpeg's error output, for the log. */
+  stderrTail: string;
+}
+
+/** Frames written but not yet seen as JPEG; beyond this the pairing is lost and arrival time is used. */
+const MAX_PENDING_FRAMES = 64;
+const STOP_TIMEOUT_MS = 15_000;
+
+export class Recorder {
+  /** When the first frame was captured (written to ffmpeg, or seen coming out of it). */
+  firstFrameAt: number | null = null;
+  readonly exited: Promise<RecorderExit>;
+  private child: ChildProcess | null = null;
+  private isStopping = false;
+  private stderrTail = '';
+  private readonly stillTimes: number[] = [];
+  private readonly thumbnailTimes: number[] = [];
+  private resolveExit!: (exit: RecorderExit) => void;
+
+  constructor(private readonly options: RecorderOptions) {
+    this.exited = new Promise((resolve) => (this.resolveExit = resolve));
+  }
+
+  start(): void {
+    const { options } = this;
+    const child = spawn(options.ffmpegPath, recorderArgs(options.source, { ...options, ...options.format }), {
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
+      env: recorderEnv(process.env),
+    });
+    this.child = child;
+    child.stdin?.on('error', () => {}); // ffmpeg gone: the exit handler reports it
+    child.stderr?.setEncoding('utf8').on('data', (text: string) => {
+      this.stderrTail = (this.stderrTail + text).slice(-2_000);
+    });
+    this.readJpegs(child.stdio[STILLS_FD] as Readable, this.stillTimes, options.onStill);
+    this.readJpegs(child.stdio[THUMBNAILS_FD] as Readable, this.thumbnailTimes, options.onThumbnail);
+    const list = new LineSplitter();
+    const onLines = (lines: string[]) => {
+      for (const line of lines) {
+        const segment = parseSegmentLine(line);
+        if (segment) options.onSegment(segment);
+        else options.logger.warn('unreadable segment list line from ffmpeg', { line });
+      }
+    };
+    const listPipe = child.stdio[SEGMENT_LIST_FD] as Readable;
+    listPipe.setEncoding('utf8');
+    listPipe.on('data', (text: string) => onLines(list.push(text)));
+    listPipe.on('end', () => onLines(list.flush()));
+    child.on('error', (error) => {
+      this.stderrTail += `\n${error.message}`;
+    });
+    // 'close' comes after every pipe has ended: all JPEGs and list lines have been read by then.
+    child.on('close', (code, signal) => {
+      options.feeder?.stop();
+      this.resolveExit({ code, signal, wasStopped: this.isStopping, stderrTail: this.stderrTail.trim() });
+    });
+    options.feeder?.start(options.format, (frame, capturedAt) => this.writeFrame(frame, capturedAt));
+  }
+
+  /** Ends recording: the simulator stops and ffmpeg sees the end of its input; ffmpeg is told `q`. */
+  async stop(): Promise<RecorderExit> {
+    const child = this.child;
+    if (!child) return { code: null, signal: null, wasStopped: true, stderrTail: '' };
+    this.isStopping = true;
+    this.options.feeder?.stop();
+    if (child.exitCode === null && child.signalCode === null) {
+      if (this.options.feeder) child.stdin?.end();
+      else child.stdin?.end('q');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      const exit = await this.exited;
+      clearTimeout(timer);
+      return exit;
+    }
+    return this.exited;
+  }
+
+  private writeFrame(frame: Buffer, capturedAt: number): boolean {
+    const stdin = this.child?.stdin;
+    // Still busy with the previous frame: drop this one rather than queue stale frames.
+    if (!stdin || this.isStopping || !stdin.writable || stdin.writableNeedDrain) return false;
+    stdin.write(frame);
+    this.firstFrameAt ??= capturedAt;
+    for (const times of [this.stillTimes, this.thumbnailTimes]) {
+      times.push(capturedAt);
+      if (times.length > MAX_PENDING_FRAMES) times.length = 0;
+    }
+    return true;
+  }
+
+  private readJpegs(
+    stream: Readable,
+    times: number[],
+    deliver: (jpeg: Buffer, capturedAt: number) => void,
+  ): void {
+    const splitter = new JpegSplitter();
+    stream.on('data', (chunk: Buffer) => {
+      for (const jpeg of splitter.push(chunk)) {
+        const capturedAt = times.shift() ?? Date.now();
+        this.firstFrameAt ??= capturedAt;
+        deliver(jpeg, capturedAt);
+      }
+    });
+  }
+}

@@ -1,0 +1,92 @@
+// The people and cars of a scene at a moment: a pure function of the seed and the time. Each lane has
+// slots; a slot repeats with its own period, and in each repetition (its "trip") an actor with fresh
+// looks crosses the world from one side to the other and is then gone until the next trip.
+import { random01, randomBetween } from './random.ts';
+import type { Rgb } from './raster.ts';
+import type { Lane } from './scenes.ts';
+
+export interface Actor {
+  kind: 'person' | 'car';
+  /** Stable for one trip: `p<lane>-<slot>-<trip>` or `c…`. */
+  id: string;
+  /** Box in world pixels. */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** Seconds into the trip (drives the walking stride). */
+  tripSec: number;
+  /** Main colour (shirt, body), second colour (trousers, windows). */
+  colors: readonly [Rgb, Rgb];
+}
+
+const SHIRTS: readonly Rgb[] = [
+  [200, 40, 40],
+  [40, 90, 200],
+  [240, 200, 40],
+  [30, 150, 80],
+  [230, 230, 230],
+  [20, 20, 20],
+  [150, 60, 160],
+  [240, 120, 30],
+];
+const TROUSERS: readonly Rgb[] = [
+  [30, 30, 60],
+  [60, 50, 40],
+  [20, 20, 20],
+  [90, 90, 100],
+];
+const CAR_PAINT: readonly Rgb[] = [
+  [230, 230, 235],
+  [25, 25, 30],
+  [170, 20, 25],
+  [30, 60, 140],
+  [150, 150, 155],
+  [220, 180, 30],
+];
+
+const pick = <T>(list: readonly T[], r: number): T => list[Math.floor(r * list.length) % list.length]!;
+
+/** Every actor present in a worldWidth×worldHeight world at `timeMs`, back to front. */
+export function actorsAt(
+  lanes: readonly Lane[],
+  seed: number,
+  timeMs: number,
+  worldWidth: number,
+  worldHeight: number,
+): Actor[] {
+  const actors: Actor[] = [];
+  lanes.forEach((lane, li) => {
+    for (let slot = 0; slot < lane.slots; slot++) {
+      const period = randomBetween(lane.minPeriodSec, lane.maxPeriodSec, seed, li, slot, 1);
+      const phase = random01(seed, li, slot, 2) * period;
+      const clock = timeMs / 1000 + phase;
+      const trip = Math.floor(clock / period);
+      const intoTrip = clock - trip * period;
+      const tripLength =
+        period * randomBetween(lane.minTripShare, lane.maxTripShare, seed, li, slot, trip, 3);
+      if (intoTrip >= tripLength) continue;
+      const direction =
+        lane.direction !== 0 ? lane.direction : random01(seed, li, slot, trip, 4) < 0.5 ? 1 : -1;
+      const h = lane.heightV * worldHeight * randomBetween(0.88, 1.12, seed, li, slot, trip, 5);
+      const w = h * lane.aspect;
+      const feet = (lane.feetV + randomBetween(-0.012, 0.012, seed, li, slot, trip, 6)) * worldHeight;
+      const travelled = ((worldWidth + w) * intoTrip) / tripLength;
+      const x = direction > 0 ? -w + travelled : worldWidth - travelled;
+      const r = random01(seed, li, slot, trip, 7);
+      const r2 = random01(seed, li, slot, trip, 8);
+      actors.push({
+        kind: lane.kind,
+        id: `${lane.kind === 'person' ? 'p' : 'c'}${li}-${slot}-${trip}`,
+        x,
+        y: feet - h,
+        w,
+        h,
+        tripSec: intoTrip,
+        colors:
+          lane.kind === 'person' ? [pick(SHIRTS, r), pick(TROUSERS, r2)] : [pick(CAR_PAINT, r), [35, 45, 60]],
+      });
+    }
+  });
+  return actors.sort((a, b) => a.y + a.h - (b.y + b.h));
+}

@@ -1,0 +1,68 @@
+// What the --source argument names: a simulated scene or anything ffmpeg reads (RTSP, HTTP MJPEG, a file,
+// a V4L2 device). Pure parsing, so the CLI and the recorder agree on every kind.
+
+export type SourceKind = 'sim' | 'rtsp' | 'http' | 'file' | 'device';
+
+export type SimScene = 'street' | 'shop';
+export const SIM_SCENES: readonly SimScene[] = ['street', 'shop'];
+
+export interface SimSourceSpec {
+  kind: 'sim';
+  scene: SimScene;
+  /** Seed of everything random in the scene; same seed and time give the same frame. */
+  seed: number;
+  /** Offset of the scene's local time (clock overlay, day and night) from UTC, in minutes. */
+  tzOffsetMinutes: number;
+}
+
+export interface FfmpegSourceSpec {
+  kind: Exclude<SourceKind, 'sim'>;
+  /** The URL, file path or device path as given. */
+  location: string;
+}
+
+export type SourceSpec = SimSourceSpec | FfmpegSourceSpec;
+
+export class SourceError extends Error {}
+
+/** Japan Standard Time: the product's cameras show local time in Japan unless told otherwise. */
+export const DEFAULT_SIM_TZ_OFFSET_MINUTES = 540;
+
+/**
+ * Reads a source string. `sim:<scene>[?seed=N&tz=MINUTES]` is the simulator; `rtsp://`, `http(s)://`,
+ * `/dev/video*` and any other text (a file path) go to ffmpeg. `defaultSeed` is --seed.
+ */
+export function parseSource(text: string, defaultSeed = 1): SourceSpec {
+  const source = text.trim();
+  if (source === '') throw new SourceError('source is empty');
+  if (source.startsWith('sim:')) return parseSimSource(source.slice(4), defaultSeed);
+  if (/^rtsps?:\/\//i.test(source)) return { kind: 'rtsp', location: source };
+  if (/^https?:\/\//i.test(source)) return { kind: 'http', location: source };
+  if (source.startsWith('/dev/')) return { kind: 'device', location: source };
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source))
+    throw new SourceError(
+      `unsupported source scheme in "${source}" (use rtsp://, http(s)://, a file or sim:)`,
+    );
+  return { kind: 'file', location: source };
+}
+
+function parseSimSource(rest: string, defaultSeed: number): SimSourceSpec {
+  const [scene = '', query = ''] = rest.split('?', 2);
+  if (!(SIM_SCENES as readonly string[]).includes(scene))
+    throw new SourceError(`unknown simulated scene "${scene}" (one of ${SIM_SCENES.join(', ')})`);
+  const params = new URLSearchParams(query);
+  for (const key of params.keys())
+    if (key !== 'seed' && key !== 'tz') throw new SourceError(`unknown sim option "${key}" (seed, tz)`);
+  return {
+    kind: 'sim',
+    scene: scene as SimScene,
+    seed: readInteger(params.get('seed'), 'seed') ?? defaultSeed,
+    tzOffsetMinutes: readInteger(params.get('tz'), 'tz') ?? DEFAULT_SIM_TZ_OFFSET_MINUTES,
+  };
+}
+
+function readInteger(value: string | null, name: string): number | null {
+  if (value === null) return null;
+  if (!/^-?\d+$/.test(value)) throw new SourceError(`sim option ${name} must be an integer, not "${value}"`);
+  return Number(value);
+}

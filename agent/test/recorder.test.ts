@@ -1,0 +1,98 @@
+// The recorder with real ffmpeg and a simulated camera (issue "Video pipeline" item 2): H.264 MP4 segments
+// with a keyframe every second and the index at the front, stills as whole JPEGs paired with their
+// capture time, and the last segment closed and listed when recording stops. Short 2 s segments keep it
+// fast; the product cuts at every wall-clock minute.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FinishedSegment } from '../src/ffmpeg/segment-list.ts';
+import { parseCompactTime } from '../src/recorder/minute.ts';
+import { Recorder } from '../src/recorder/recorder.ts';
+import { SimCamera } from '../src/sim/sim-camera.ts';
+import { parseSource } from '../src/source/source-spec.ts';
+import {
+  isCompleteJpeg,
+  keyframeTimes,
+  probeStream,
+  recordingLogger,
+  tempDir,
+  topLevelBoxes,
+  waitFor,
+} from './helpers.ts';
+
+const dir = tempDir();
+const segments: FinishedSegment[] = [];
+const stills: { jpeg: Buffer; capturedAt: number }[] = [];
+const thumbnails: { jpeg: Buffer; capturedAt: number }[] = [];
+const source = parseSource('sim:street');
+const camera = new SimCamera(source as Extract<typeof source, { kind: 'sim' }>);
+let recorder: Recorder;
+let stoppedAt = 0;
+
+beforeAll(async () => {
+  recorder = new Recorder({
+    source,
+    format: { width: 160, height: 90, fps: 4 },
+    segmentDir: dir,
+    segmentSeconds: 2,
+    thumbnailWidth: 80,
+    ffmpegPath: 'ffmpeg',
+    logger: recordingLogger(),
+    feeder: camera,
+    onStill: (jpeg, capturedAt) => stills.push({ jpeg, capturedAt }),
+    onThumbnail: (jpeg, capturedAt) => thumbnails.push({ jpeg, capturedAt }),
+    onSegment: (segment) => segments.push(segment),
+  });
+  recorder.start();
+  await waitFor(() => segments.length >= 2, 20_000, 'two finished segments');
+  const exit = await recorder.stop();
+  stoppedAt = Date.now();
+  expect(exit.wasStopped).toBe(true);
+  expect(exit.code).toBe(0);
+}, 40_000);
+
+afterAll(() => camera.close());
+
+describe('Recorder', () => {
+  it('lists segments named by their UTC start time, the last one when stopped', () => {
+    expect(segments.length).toBeGreaterThanOrEqual(3);
+    for (const segment of segments) {
+      const named = parseCompactTime(segment.fileName);
+      expect(named).not.toBeNull();
+      expect(named!).toBeLessThanOrEqual(stoppedAt);
+    }
+    // Clock-aligned cuts: every segment but the first begins on an even second.
+    for (const segment of segments.slice(1, -1))
+      expect((parseCompactTime(segment.fileName)! / 1000) % 2).toBe(0);
+  });
+
+  it('writes H.264 MP4 with a keyframe every second and the index before the media (faststart)', async () => {
+    const full = segments.slice(1, -1);
+    expect(full.length).toBeGreaterThan(0);
+    for (const segment of full) {
+      const file = path.join(dir, segment.fileName);
+      expect(await probeStream(file)).toEqual({ codec: 'h264', width: 160, height: 90 });
+      const keys = await keyframeTimes(file);
+      expect(keys.length).toBeGreaterThanOrEqual(2);
+      for (let i = 1; i < keys.length; i++) expect(keys[i]! - keys[i - 1]!).toBeCloseTo(1, 1);
+      const boxes = topLevelBoxes(file);
+      expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
+      expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    }
+  });
+
+  it('delivers every frame as a complete JPEG still, paired with the time the frame was captured', () => {
+    expect(stills.length).toBeGreaterThan(8);
+    expect(stills.every((still) => isCompleteJpeg(still.jpeg))).toBe(true);
+    // The simulator captures on the 250 ms grid; each still carries its own frame's time.
+    expect(stills.every((still) => still.capturedAt % 250 === 0)).toBe(true);
+    const times = stills.map((still) => still.capturedAt);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(recorder.firstFrameAt).toBe(times[0]);
+  });
+
+  it('delivers small thumbnails too', () => {
+    expect(thumbnails.length).toBeGreaterThan(8);
+    expect(thumbnails.every((thumbnail) => isCompleteJpeg(thumbnail.jpeg))).toBe(true);
+    expect(thumbnails[0]!.jpeg.length).toBeLessThan(stills[0]!.jpeg.length);
+  });
+});

@@ -1,0 +1,166 @@
+// The agent's small pure rules: where a clip sits in its minute, when a live still is due, which picture
+// becomes a minute's thumbnail, retry delays, control messages and command results, log lines.
+import { describe, expect, it } from 'vitest';
+import { FIXED_CAMERA } from '../src/control/camera-controls.ts';
+import { controlChannelUrl, parseServerMessage } from '../src/control/control-channel.ts';
+import { runCommand } from '../src/control/device-commands.ts';
+import { isStillDue, type StillGate } from '../src/live/live-stills.ts';
+import { newMinuteOf } from '../src/live/minute-thumbnails.ts';
+import { formatLogLine } from '../src/logger.ts';
+import { clipPlacement } from '../src/recorder/clip-placement.ts';
+import { formatMinute, parseCompactTime } from '../src/recorder/minute.ts';
+import { SimCamera } from '../src/sim/sim-camera.ts';
+import { parseSource, type SimSourceSpec } from '../src/source/source-spec.ts';
+import { backoffDelay } from '../src/upload/backoff.ts';
+
+const MINUTE = Date.UTC(2026, 10, 21, 7, 1, 0);
+
+describe('clipPlacement', () => {
+  it('places the first clip of a run at the minute, offset by when its first frame was captured', () => {
+    expect(
+      clipPlacement({
+        namedStartMs: MINUTE + 23_000,
+        isFirst: true,
+        firstFrameAt: MINUTE + 23_450,
+        segmentSeconds: 60,
+      }),
+    ).toEqual({ start_time: '2026-11-21T07:01:00Z', offset_ms: 23_450 });
+  });
+
+  it('places later one-minute clips at offset 0 even when the cut came a moment after the minute', () => {
+    expect(
+      clipPlacement({
+        namedStartMs: MINUTE + 1_000,
+        isFirst: false,
+        firstFrameAt: MINUTE - 5_000,
+        segmentSeconds: 60,
+      }),
+    ).toEqual({
+      start_time: '2026-11-21T07:01:00Z',
+      offset_ms: 0,
+    });
+  });
+
+  it('falls back to the name when the first frame is from another minute', () => {
+    expect(
+      clipPlacement({
+        namedStartMs: MINUTE + 2_000,
+        isFirst: true,
+        firstFrameAt: MINUTE - 100,
+        segmentSeconds: 60,
+      }).offset_ms,
+    ).toBe(2_000);
+  });
+});
+
+describe('minute names', () => {
+  it('formats and reads UTC minutes', () => {
+    expect(formatMinute(MINUTE + 59_999)).toBe('2026-11-21T07:01:00Z');
+    expect(parseCompactTime('20261121T070146Z.mp4')).toBe(MINUTE + 46_000);
+    expect(parseCompactTime('x.mp4')).toBeNull();
+  });
+});
+
+describe('isStillDue', () => {
+  const gate: StillGate = {
+    isLive: true,
+    isInFlight: false,
+    intervalMs: 1_000,
+    lastSentAt: 10_000,
+    frameIntervalMs: 250,
+  };
+
+  it('sends the first still at once and then one per interval, allowing half a frame of jitter', () => {
+    expect(isStillDue({ ...gate, lastSentAt: null }, 5)).toBe(true);
+    expect(isStillDue(gate, 10_750)).toBe(false);
+    expect(isStillDue(gate, 10_880)).toBe(true);
+  });
+
+  it('never sends while live is off or an upload is in flight (latest frame wins, nothing queued)', () => {
+    expect(isStillDue({ ...gate, isLive: false }, 20_000)).toBe(false);
+    expect(isStillDue({ ...gate, isInFlight: true }, 20_000)).toBe(false);
+  });
+});
+
+describe('newMinuteOf', () => {
+  it('picks the first picture of each minute', () => {
+    expect(newMinuteOf(null, MINUTE + 5)).toBe(MINUTE);
+    expect(newMinuteOf(MINUTE, MINUTE + 59_000)).toBeNull();
+    expect(newMinuteOf(MINUTE, MINUTE + 60_000)).toBe(MINUTE + 60_000);
+  });
+});
+
+describe('backoffDelay', () => {
+  it('doubles from 1 s up to 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 50].map((attempt) => backoffDelay(attempt))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
+    ]);
+  });
+});
+
+describe('control channel', () => {
+  it('derives the WebSocket address from the server address', () => {
+    expect(controlChannelUrl('http://127.0.0.1:3000', 'CAM0001')).toBe(
+      'ws://127.0.0.1:3000/api/ingest/cameras/CAM0001/control',
+    );
+    expect(controlChannelUrl('https://cw.example/base/', 'C 1')).toBe(
+      'wss://cw.example/base/api/ingest/cameras/C%201/control',
+    );
+  });
+
+  it('accepts only the messages the contract allows', () => {
+    expect(parseServerMessage('{"type":"live","on":true}')).toEqual({
+      ok: true,
+      message: { type: 'live', on: true },
+    });
+    expect(parseServerMessage('{"type":"command","id":"1","command":{"kind":"ptz","pan":0.1}}')).toEqual({
+      ok: true,
+      message: { type: 'command', id: '1', command: { kind: 'ptz', pan: 0.1, tilt: 0, zoom: 0 } },
+    });
+    expect(parseServerMessage('{"type":"command","id":"1","command":{"kind":"ptz","pan":3}}').ok).toBe(false);
+    expect(parseServerMessage('not json')).toEqual({ ok: false, reason: 'not JSON' });
+  });
+});
+
+describe('runCommand', () => {
+  it('answers not_supported for a camera without PTZ or light', () => {
+    expect(runCommand(FIXED_CAMERA, 'a', { kind: 'ptz_home' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_supported' },
+    });
+    expect(runCommand(FIXED_CAMERA, 'b', { kind: 'lighting', on: true })).toMatchObject({
+      ok: false,
+      error: { code: 'not_supported' },
+    });
+  });
+
+  it('answers the new PTZ state of the simulator, clamped to its range', () => {
+    const camera = new SimCamera(parseSource('sim:shop') as SimSourceSpec);
+    expect(runCommand(camera, 'c', { kind: 'ptz', pan: 1, tilt: -1, zoom: 1 })).toEqual({
+      type: 'result',
+      id: 'c',
+      ok: true,
+      ptz: { pan: 1, tilt: -1, zoom: 4 },
+    });
+    expect(runCommand(camera, 'd', { kind: 'ptz', pan: 1, tilt: 0, zoom: 0 }).ptz).toEqual({
+      pan: 1,
+      tilt: -1,
+      zoom: 4,
+    });
+  });
+});
+
+describe('formatLogLine', () => {
+  const time = new Date(MINUTE);
+  it('writes JSON lines or plain text', () => {
+    expect(JSON.parse(formatLogLine('json', 'warn', 'spool full', { clip: 'a.mp4' }, time))).toEqual({
+      time: '2026-11-21T07:01:00.000Z',
+      level: 'warn',
+      msg: 'spool full',
+      clip: 'a.mp4',
+    });
+    expect(formatLogLine('text', 'info', 'clip uploaded', { bytes: 10 }, time)).toBe(
+      '2026-11-21T07:01:00.000Z INFO  clip uploaded bytes=10',
+    );
+  });
+});

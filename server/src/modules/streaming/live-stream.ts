@@ -1,0 +1,66 @@
+// Live streams: a ring of the newest segments per camera (filled by the agent's uploads), the sliding
+// playlist over it, and the agent hub told that someone is watching (each playlist fetch renews it).
+import { livePlaylist } from './hls-playlist.ts';
+import { LiveRing, type LiveSegment } from './live-ring.ts';
+
+/** What live streams need from the agent hub. */
+export interface StreamHub {
+  wantStream(cameraId: number): void;
+  isStreamWanted(cameraId: number): boolean;
+}
+
+/** A ring nobody uploads to or watches for this long is dropped (its memory freed). */
+const IDLE_RING_MS = 60_000;
+
+export interface LiveSegmentUpload {
+  agentSequence: number;
+  durationMs: number;
+  discontinuity: boolean;
+  data: Buffer;
+}
+
+export class LiveStreams {
+  private readonly rings = new Map<number, LiveRing>();
+
+  constructor(
+    private readonly hub: StreamHub,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private ring(cameraId: number): LiveRing {
+    let ring = this.rings.get(cameraId);
+    if (!ring) {
+      ring = new LiveRing();
+      this.rings.set(cameraId, ring);
+    }
+    return ring;
+  }
+
+  /** Someone watches: a stream that had stopped starts afresh (its old segments are stale). */
+  want(cameraId: number): void {
+    if (!this.hub.isStreamWanted(cameraId)) this.rings.get(cameraId)?.clear();
+    this.hub.wantStream(cameraId);
+  }
+
+  /** The sliding-window playlist; with no segment yet, waits up to waitMs for the first one. */
+  async playlist(cameraId: number, waitMs: number): Promise<string> {
+    this.want(cameraId);
+    const ring = this.ring(cameraId);
+    ring.lastActiveAt = Math.max(ring.lastActiveAt, this.now());
+    if (ring.isEmpty && waitMs > 0) await ring.waitForSegment(waitMs);
+    return livePlaylist(ring.window());
+  }
+
+  segment(cameraId: number, sequence: number): LiveSegment | undefined {
+    return this.rings.get(cameraId)?.find(sequence);
+  }
+
+  /** Keeps an uploaded segment; answers whether anyone still wants the stream. */
+  put(cameraId: number, upload: LiveSegmentUpload): boolean {
+    const now = this.now();
+    this.ring(cameraId).push(upload, now);
+    for (const [id, ring] of this.rings)
+      if (now - ring.lastActiveAt > IDLE_RING_MS && !this.hub.isStreamWanted(id)) this.rings.delete(id);
+    return this.hub.isStreamWanted(cameraId);
+  }
+}
