@@ -30,21 +30,23 @@ const clipColumns = [
 export class ClipRepository {
   constructor(private readonly db: Db) {}
 
-  findByMinute(cameraId: number, start: Date) {
+  /** The pieces recorded for one minute of the camera (usually one), earliest first. */
+  piecesOfMinute(cameraId: number, start: Date) {
     return this.db
       .selectFrom('clips')
       .select(clipColumns)
       .where('camera_id', '=', cameraId)
       .where('start_time', '=', start)
-      .executeTakeFirst();
+      .orderBy('offset_ms')
+      .execute();
   }
 
-  /** Inserts the clip; null when the camera already has a row for that minute. */
+  /** Inserts the clip; null when the camera already has a row for that minute and offset. */
   async insert(clip: NewClip) {
     const row = await this.db
       .insertInto('clips')
       .values(clip)
-      .onConflict((oc) => oc.columns(['camera_id', 'start_time']).doNothing())
+      .onConflict((oc) => oc.columns(['camera_id', 'start_time', 'offset_ms']).doNothing())
       .returning(clipColumns)
       .executeTakeFirst();
     return row ?? null;

@@ -90,11 +90,33 @@ describe('PUT api/ingest/cameras/:camera_code/clips/:start_time', () => {
     const other = await makeClip({ seconds: 3, scene: 'moving' });
     const res = await t.app.inject(clipUpload(cam, start, other));
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toMatch(/different clip is already stored/);
+    expect(res.json().error.message).toMatch(/different recording already covers/);
     const rows = await clipRows(cam.cameraId);
     expect(rows.map((r) => r.sha256)).toEqual([sha256(clip)]);
     const stored = await fs.readFile(path.join(dataDir, 'blobs', ...rows[0]!.blob_key.split('/')));
     expect(sha256(stored)).toBe(sha256(clip));
+  });
+
+  it('keeps both pieces of a minute an agent restart split, and refuses a piece overlapping a stored one', async () => {
+    const cam = await deviceCamera(t);
+    const start = minuteAgo(9);
+    // The old run recorded the first 3 s of the minute; the restarted agent records from 20 s on.
+    expect((await t.app.inject(clipUpload(cam, start, clip))).json().clip.stored).toBe('new');
+    const later = await makeClip({ seconds: 3, scene: 'moving' });
+    const second = await t.app.inject(clipUpload(cam, start, later, { offset_ms: 20_000 }));
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().clip.stored).toBe('new');
+    const rows = await clipRows(cam.cameraId);
+    expect(rows.map((r) => [r.offset_ms, r.sha256])).toEqual([
+      [0, sha256(clip)],
+      [20_000, sha256(later)],
+    ]);
+    expect(new Set(rows.map((r) => r.blob_key)).size).toBe(2);
+    // A third recording over 1-4 s overlaps the first piece: refused, nothing stored.
+    const overlapping = await makeClip({ seconds: 3, scene: 'moving', motionFrom: 1, motionTo: 2 });
+    const clash = await t.app.inject(clipUpload(cam, start, overlapping, { offset_ms: 1_000 }));
+    expect(clash.statusCode).toBe(409);
+    expect(await clipRows(cam.cameraId)).toHaveLength(2);
   });
 
   it('two concurrent uploads of one minute: one stores, the other is a duplicate or a conflict', async () => {

@@ -9,6 +9,7 @@ import { DomainError, FieldErrors, NotFoundError } from '../lib/errors.ts';
 import type { MediaProber } from '../media/probe.ts';
 import { isMpegTs } from '../media/remux.ts';
 import { blobKeys } from '../storage/blob-keys.ts';
+import { placePiece } from './clip-pieces.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { checkClip, isJpeg } from './clip-check.ts';
 import type { ClipRepository } from './clip.repository.ts';
@@ -71,6 +72,7 @@ const sha256Hex = (data: Buffer) => createHash('sha256').update(data).digest('he
 
 interface ClipRowSummary {
   start_time: Date;
+  offset_ms: number;
   duration_ms: number;
   bytes: number;
   sha256: string;
@@ -91,7 +93,7 @@ function duplicateOrConflict(existing: ClipRowSummary, sha256: string): ClipUplo
     throw new DomainError(
       409,
       'conflict',
-      `a different clip is already stored for ${existing.start_time.toISOString()}; a stored minute is never replaced`,
+      `a different recording already covers this part of ${existing.start_time.toISOString()} (offset ${existing.offset_ms} ms); stored video is never replaced`,
     );
   return clipAnswer(existing, 'duplicate');
 }
@@ -142,15 +144,16 @@ export class IngestService {
         `does not match the body (its SHA-256 is ${actual}); the upload may be damaged`,
       );
 
-    const existing = await this.deps.clips.findByMinute(device.cameraId, start);
-    if (existing) return duplicateOrConflict(existing, actual);
+    const piece = { offsetMs: query.offset_ms, durationMs: query.duration_ms, sha256: actual };
+    const earlier = placePiece(await this.deps.clips.piecesOfMinute(device.cameraId, start), piece);
+    if (earlier) return duplicateOrConflict(earlier, actual);
 
     const check = checkClip(await this.probeBytes(body), query.duration_ms);
     if (!check.ok) throw FieldErrors.of('body', check.reason);
 
-    const key = blobKeys.clip(device.cameraId, start);
+    const key = blobKeys.clip(device.cameraId, start, query.offset_ms);
     const result = await this.deps.clips.withMinuteLock(device.cameraId, start, async (clips) => {
-      const raced = await clips.findByMinute(device.cameraId, start);
+      const raced = placePiece(await clips.piecesOfMinute(device.cameraId, start), piece);
       if (raced) return { row: raced, isNew: false };
       // Media first, row second: a crash in between leaves a blob without a row, never a row without media.
       await this.deps.blobs.put(key, body, 'video/mp4');

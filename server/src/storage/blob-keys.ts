@@ -15,7 +15,12 @@ function minutePath(time: Date): string {
 }
 
 export const blobKeys = {
-  clip: (cameraId: number, start: Date) => `clips/${id(cameraId)}/${minutePath(start)}.mp4`,
+  /** A piece of a minute that begins offsetMs into it gets the offset in its name. */
+  clip: (cameraId: number, start: Date, offsetMs = 0) => {
+    if (!Number.isInteger(offsetMs) || offsetMs < 0 || offsetMs >= 60_000)
+      throw new Error(`bad offset: ${offsetMs}`);
+    return `clips/${id(cameraId)}/${minutePath(start)}${offsetMs > 0 ? `-${offsetMs}` : ''}.mp4`;
+  },
   thumbnail: (cameraId: number, start: Date) => `thumbs/${id(cameraId)}/${minutePath(start)}.jpg`,
   download: (downloadId: number) => `downloads/${id(downloadId)}.mp4`,
 };

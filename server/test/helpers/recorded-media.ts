@@ -32,7 +32,7 @@ export async function putClip(
   data: Buffer,
   fields: { offsetMs?: number; durationMs?: number; motionState?: boolean; motionEvents?: MotionSpan[] } = {},
 ) {
-  const key = blobKeys.clip(cameraId, start);
+  const key = blobKeys.clip(cameraId, start, fields.offsetMs ?? 0);
   await t.services.blobs.put(key, data, 'video/mp4');
   return t.db
     .insertInto('clips')

@@ -15,7 +15,8 @@ const statements = [
   )`,
   `CREATE INDEX device_tokens_camera_idx ON device_tokens (camera_id)`,
 
-  // One row per recorded minute. Written after the media is in the blob store, so no row lacks media.
+  // One row per recorded piece of a minute: normally one whole minute; when an agent restarts mid-minute, the
+  // minute has two pieces (offset_ms tells where each begins). Written after the media is in the blob store.
   // motion_state is null until the motion job has looked at the clip.
   `CREATE TABLE clips (
     id bigserial PRIMARY KEY,
@@ -31,7 +32,7 @@ const statements = [
     motion_state boolean,
     motion_events jsonb NOT NULL DEFAULT '[]'::jsonb,
     created_at timestamptz NOT NULL DEFAULT now(),
-    UNIQUE (camera_id, start_time)
+    UNIQUE (camera_id, start_time, offset_ms)
   )`,
   `CREATE INDEX clips_start_idx ON clips (start_time)`,
 

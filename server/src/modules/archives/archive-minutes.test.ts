@@ -1,6 +1,6 @@
 // core.md §7: the archive list names every minute of the period, in the offset the client used.
 import { describe, expect, it } from 'vitest';
-import { archiveMinutes, formatInOffset, offsetOf } from './archive-minutes.ts';
+import { archiveMinutes, formatInOffset, offsetOf, minutePieces } from './archive-minutes.ts';
 
 describe('archive minutes', () => {
   it('reads the offset of an ISO date-time', () => {
@@ -24,5 +24,45 @@ describe('archive minutes', () => {
     expect(minutes[0]!.startTime).toBe('2024-05-01T09:00:00+09:00');
     expect(minutes[59]!.startTime).toBe('2024-05-01T09:59:00+09:00');
     expect(archiveMinutes('2024-05-01T00:00:00Z', 24).minutes).toHaveLength(1440);
+  });
+});
+
+describe('minutePieces', () => {
+  const piece = (
+    id: number,
+    offset: number,
+    duration: number,
+    motion: boolean | null,
+    spans: [number, number][],
+  ) => ({
+    id,
+    start_time: new Date('2026-11-21T07:01:00Z'),
+    offset_ms: offset,
+    duration_ms: duration,
+    motion_state: motion,
+    motion_events: spans.map(([startSec, endSec]) => ({ startSec, endSec })),
+  });
+
+  it('plays the longest piece of a minute split by an agent restart and keeps the motion of both', () => {
+    const minutes = minutePieces([
+      piece(1, 0, 12_000, false, []),
+      piece(2, 15_000, 45_000, true, [[30, 32]]),
+    ]);
+    const minute = minutes.get(Date.parse('2026-11-21T07:01:00Z'));
+    expect(minute?.main.id).toBe(2);
+    expect(minute?.motionState).toBe(true);
+    expect(minute?.motionDetect).toEqual([{ startSec: 30, endSec: 32 }]);
+
+    const other = minutePieces([
+      piece(3, 0, 40_000, true, [[5, 6]]),
+      piece(4, 41_000, 19_000, true, [[50, 55]]),
+    ]);
+    expect(other.get(Date.parse('2026-11-21T07:01:00Z'))).toMatchObject({
+      main: { id: 3 },
+      motionDetect: [
+        { startSec: 5, endSec: 6 },
+        { startSec: 50, endSec: 55 },
+      ],
+    });
   });
 });

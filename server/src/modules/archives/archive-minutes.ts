@@ -41,3 +41,41 @@ export function archiveMinutes(startDate: string, periodHours: number): ArchiveM
   });
   return { fromMs, toMs: fromMs + count * MINUTE_MS, minutes };
 }
+
+export interface MinutePiece {
+  id: number;
+  start_time: Date;
+  offset_ms: number;
+  duration_ms: number;
+  motion_state: boolean | null;
+  motion_events: { startSec: number; endSec: number }[];
+}
+
+/**
+ * The recorded pieces grouped by minute (ms of the minute's start): the longest piece is the one the
+ * minute plays; motion is what any piece saw, its spans merged in time order.
+ */
+export function minutePieces(pieces: readonly MinutePiece[]) {
+  const byMinute = new Map<
+    number,
+    { main: MinutePiece; motionState: boolean; motionDetect: MinutePiece['motion_events'] }
+  >();
+  for (const piece of pieces) {
+    const key = piece.start_time.getTime();
+    const seen = byMinute.get(key);
+    if (!seen) {
+      byMinute.set(key, {
+        main: piece,
+        motionState: piece.motion_state === true,
+        motionDetect: [...piece.motion_events],
+      });
+      continue;
+    }
+    if (piece.duration_ms > seen.main.duration_ms) seen.main = piece;
+    seen.motionState ||= piece.motion_state === true;
+    seen.motionDetect = [...seen.motionDetect, ...piece.motion_events].sort(
+      (a, b) => a.startSec - b.startSec,
+    );
+  }
+  return byMinute;
+}

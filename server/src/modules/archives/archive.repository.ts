@@ -19,11 +19,12 @@ export class ArchiveRepository {
   clipsBetween(cameraId: number, from: Date, to: Date) {
     return this.db
       .selectFrom('clips')
-      .select(['id', 'start_time', 'motion_state', 'motion_events'])
+      .select(['id', 'start_time', 'offset_ms', 'duration_ms', 'motion_state', 'motion_events'])
       .where('camera_id', '=', cameraId)
       .where('start_time', '>=', from)
       .where('start_time', '<', to)
       .orderBy('start_time')
+      .orderBy('offset_ms')
       .execute();
   }
 

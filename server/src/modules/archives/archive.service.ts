@@ -4,7 +4,7 @@
 import type { ArchiveEntry, ArchivesQuery } from '@camwatch/contract/archives';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { archiveMinutes } from './archive-minutes.ts';
+import { archiveMinutes, minutePieces } from './archive-minutes.ts';
 import type { ArchiveRepository } from './archive.repository.ts';
 import type { MediaUrls } from './media-urls.ts';
 
@@ -34,16 +34,16 @@ export class ArchiveService {
     if (!camera) throw new NotFoundError('camera');
     const { fromMs, toMs, minutes } = archiveMinutes(query.start_date, query.period);
     const clips = await this.archives.clipsBetween(camera.id, new Date(fromMs), new Date(toMs));
-    const byMinute = new Map(clips.map((clip) => [Math.floor(clip.start_time.getTime() / 60_000), clip]));
+    const byMinute = minutePieces(clips);
     return minutes.map(({ ms, startTime }) => {
-      const clip = byMinute.get(ms / 60_000);
+      const minute = byMinute.get(ms);
       return {
-        archive_id: clip ? String(clip.id) : null,
+        archive_id: minute ? String(minute.main.id) : null,
         start_time: startTime,
-        has_data: Boolean(clip),
-        data_url: clip ? archiveVideoPath(clip.id) : null,
-        motion_state: clip?.motion_state ?? false,
-        events: { motionDetect: clip?.motion_events ?? [], peopleCounter: [], enterAlert: [] },
+        has_data: Boolean(minute),
+        data_url: minute ? archiveVideoPath(minute.main.id) : null,
+        motion_state: minute?.motionState ?? false,
+        events: { motionDetect: minute?.motionDetect ?? [], peopleCounter: [], enterAlert: [] },
       };
     });
   }

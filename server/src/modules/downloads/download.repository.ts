@@ -23,6 +23,7 @@ export class DownloadRepository {
       .where('start_time', '>=', start)
       .where('start_time', '<', end)
       .orderBy('start_time')
+      .orderBy('offset_ms')
       .execute();
   }
 

@@ -24,6 +24,7 @@ export class StreamingRepository {
       .where('start_time', '>=', from)
       .where('start_time', '<', to)
       .orderBy('start_time')
+      .orderBy('offset_ms')
       .execute();
   }
 

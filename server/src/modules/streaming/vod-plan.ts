@@ -71,7 +71,9 @@ export function clipSegments(clip: RecordedClip, range: StreamRange): VodSegment
 export function planVod(clips: readonly RecordedClip[], range: StreamRange): VodClipPlan[] {
   const plan: VodClipPlan[] = [];
   let previousEndMs: number | null = null;
-  for (const clip of [...clips].sort((a, b) => a.start_time.getTime() - b.start_time.getTime())) {
+  for (const clip of [...clips].sort(
+    (a, b) => a.start_time.getTime() + a.offset_ms - (b.start_time.getTime() + b.offset_ms),
+  )) {
     const segments = clipSegments(clip, range);
     const first = segments[0];
     const last = segments.at(-1);
