@@ -1,6 +1,7 @@
 // startAgent: one camera agent, for the CLI and for embedding (the server runs its demo cameras in-process).
 // Learns its camera from the server, then runs the recording pipeline (one ffmpeg), the store-and-forward
-// uploader, live stills, minute thumbnails, the control channel and the heartbeat, and wires them together.
+// uploader, live stills, the live HLS stream, minute thumbnails, the control channel and the heartbeat, and
+// wires them together.
 import path from 'node:path';
 import type { DeviceConfig, DeviceToServerMessage, ServerToDeviceMessage } from '@camwatch/contract/device';
 import { FIXED_CAMERA, type CameraControls } from './control/camera-controls.ts';
@@ -10,6 +11,7 @@ import { runCommand } from './control/device-commands.ts';
 import { Heartbeat, type DeviceState } from './control/heartbeat.ts';
 import type { FrameFormat } from './ffmpeg/ffmpeg-args.ts';
 import { LiveStills } from './live/live-stills.ts';
+import { LiveStream } from './live/live-stream.ts';
 import { MinuteThumbnails } from './live/minute-thumbnails.ts';
 import { silentLogger, withFields, type Logger } from './logger.ts';
 import { RecordingPipeline } from './recorder/pipeline.ts';
@@ -67,6 +69,8 @@ export interface AgentHandle {
   /** The configuration the agent records with now. */
   config(): DeviceConfig;
   isLive(): boolean;
+  /** Whether live HLS segments are being uploaded (a stream is wanted and the server took the last one). */
+  isStreaming(): boolean;
   /** The simulated camera (PTZ, light, frames), when the source is `sim:`. */
   readonly sim: SimCamera | null;
   /** Stops ffmpeg (the last clip is closed into the spool, never half-written), the uploads and the channel. */
@@ -99,6 +103,7 @@ export async function startAgent(options: AgentOptions): Promise<AgentHandle> {
   const controls: CameraControls = sim ?? FIXED_CAMERA;
   const uploader = new ClipUploader({ spool, client, cameraCode, logger, backoff: options.backoff });
   const stills = new LiveStills({ client, cameraCode, logger });
+  const stream = new LiveStream({ client, cameraCode, logger });
   const thumbnails = new MinuteThumbnails({ client, cameraCode, logger });
   const pipeline = new RecordingPipeline({
     source,
@@ -112,6 +117,7 @@ export async function startAgent(options: AgentOptions): Promise<AgentHandle> {
     backoff: options.backoff,
     onStill: (jpeg, capturedAt) => stills.offer(jpeg, capturedAt),
     onThumbnail: (jpeg, capturedAt) => thumbnails.offer(jpeg, capturedAt),
+    onLiveSegment: (segment) => stream.offer(segment),
   });
 
   // Configuration changes are applied one after another.
@@ -145,6 +151,7 @@ export async function startAgent(options: AgentOptions): Promise<AgentHandle> {
     onMessage: (message: ServerToDeviceMessage) => {
       if (message.type === 'config') void applyConfig(message.config);
       else if (message.type === 'live') stills.setLive(message.on);
+      else if (message.type === 'stream') stream.setStreaming(message.on);
       else if (message.type === 'command') {
         const result = runCommand(controls, message.id, message.command);
         logger.info('command', { kind: message.command.kind, ok: result.ok, error: result.error?.code });
@@ -179,12 +186,14 @@ export async function startAgent(options: AgentOptions): Promise<AgentHandle> {
     sim,
     config: () => config,
     isLive: () => stills.isLive,
+    isStreaming: () => stream.isStreaming,
     stop: () =>
       (stopping ??= (async () => {
         await heartbeat.stop();
         await channel.stop();
         await applying;
         await pipeline.stop();
+        await stream.stop();
         await thumbnails.stop();
         await uploader.stop();
         await sim?.close();

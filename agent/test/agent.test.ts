@@ -1,11 +1,18 @@
-// startAgent end to end against a stand-in server (issue "Video pipeline" items 1-6): the agent learns its
-// camera, says hello, beats, obeys commands, sends live stills while wanted, a thumbnail per minute, and
-// uploads the partial clip of a run that a configuration change ends. Product segment length (60 s).
-import { clipUploadQuery, stillUploadQuery, type DeviceToServerMessage } from '@camwatch/contract/device';
+// startAgent end to end against a stand-in server (issue "Video pipeline" items 1-6 and 9): the agent learns
+// its camera, says hello, beats, obeys commands, sends live stills while wanted, 1 s live HLS segments while
+// a stream is wanted, a thumbnail per minute, and uploads the partial clip of a run that a configuration
+// change ends. Product segment length (60 s).
+import {
+  clipUploadQuery,
+  liveSegmentQuery,
+  stillUploadQuery,
+  type DeviceToServerMessage,
+} from '@camwatch/contract/device';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent, type AgentHandle } from '../src/index.ts';
-import { startFakeServer, testConfig, TOKEN, type FakeServer } from './fake-server.ts';
+import { startFakeServer, testConfig, TOKEN, type FakeServer, type ReceivedRequest } from './fake-server.ts';
 import { isCompleteJpeg, makeClip, recordingLogger, tempDir, waitFor } from './helpers.ts';
 
 const fast = { heartbeatIntervalMs: 300, backoff: { initialMs: 100, maxMs: 400 } };
@@ -18,6 +25,7 @@ describe('startAgent with a simulated camera', () => {
   const logger = recordingLogger();
   const truthDir = tempDir();
   let startedAt = 0;
+  const spoolDir = tempDir();
 
   beforeAll(async () => {
     server = await startFakeServer(testConfig());
@@ -26,7 +34,7 @@ describe('startAgent with a simulated camera', () => {
       server: server.url,
       token: TOKEN,
       source: 'sim:street?seed=3',
-      spoolDir: tempDir(),
+      spoolDir,
       truthDir,
       logger,
       ...fast,
@@ -100,12 +108,63 @@ describe('startAgent with a simulated camera', () => {
     expect(isCompleteJpeg(thumbnails[0]!.body)).toBe(true);
   });
 
+  it('uploads 1 s live HLS segments in order only while a stream is wanted, and stops on stream:false', async () => {
+    const segments = () => server.requests.filter((r) => r.path.includes('/live-segments/'));
+    const described = (list: ReceivedRequest[]) =>
+      list.map((r) => ({
+        sequence: Number(r.path.split('/').pop()),
+        ...liveSegmentQuery.parse(Object.fromEntries(r.query)),
+      }));
+    const liveFiles = () =>
+      fs
+        .readdirSync(path.join(spoolDir, '.recording'))
+        .flatMap((run) => fs.readdirSync(path.join(spoolDir, '.recording', run, 'live')));
+    expect(segments()).toHaveLength(0);
+    expect(liveFiles().length).toBeLessThanOrEqual(2); // ffmpeg's open segment; the rest deleted
+
+    server.stream = true;
+    server.send({ type: 'stream', on: true });
+    await waitFor(() => segments().length >= 3, 15_000, 'three live segments');
+    expect(agent.isStreaming()).toBe(true);
+    server.stream = false; // the viewer left: the next answer says stream:false
+    await waitFor(() => !agent.isStreaming(), 5_000, 'the agent to stop streaming');
+    const count = segments().length;
+    const first = described(segments());
+    expect(first.map((s) => s.sequence)).toEqual(first.map((_, i) => i));
+    expect(first.map((s) => s.discontinuity)).toEqual(first.map((_, i) => (i === 0 ? '1' : '0')));
+    for (const s of first) expect(s.duration_ms).toBeGreaterThanOrEqual(500);
+    for (const s of first) expect(s.duration_ms).toBeLessThanOrEqual(1_500);
+    for (const r of segments()) expect(r.body[0]).toBe(0x47); // MPEG-TS
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(segments()).toHaveLength(count);
+    expect(liveFiles().length).toBeLessThanOrEqual(2);
+
+    // Asked again: numbering restarts; a `stream` off message ends it too.
+    server.stream = true;
+    server.send({ type: 'stream', on: true });
+    await waitFor(() => segments().length >= count + 2, 15_000, 'two more live segments');
+    server.send({ type: 'stream', on: false });
+    await waitFor(() => !agent.isStreaming(), 5_000, 'the agent to stop streaming');
+    server.stream = false;
+    const again = described(segments().slice(count));
+    expect(again.slice(0, 2)).toMatchObject([
+      { sequence: 0, discontinuity: '1' },
+      { sequence: 1, discontinuity: '0' },
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const settled = segments().length;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(segments()).toHaveLength(settled);
+  });
+
   it('restarts recording on a configuration change and uploads the partial clip of the old run', async () => {
     await waitFor(() => Date.now() - startedAt > 2_500);
+    const clips = () => server.requests.filter((r) => r.path.includes('/clips/'));
+    // A wall-clock minute may have ended a clip already; the restart must upload another.
+    const before = clips().length;
     server.config = testConfig({ width: 192, height: 108, fps: 2 });
     server.send({ type: 'config', config: server.config });
-    const clips = () => server.requests.filter((r) => r.path.includes('/clips/'));
-    await waitFor(() => clips().length >= 1, 20_000, 'a clip upload');
+    await waitFor(() => clips().length > before, 20_000, 'a clip upload');
     const clip = clips()[0]!;
     const query = clipUploadQuery.parse(Object.fromEntries(clip.query));
     const minute = Date.parse(clip.path.split('/').pop()!);
@@ -115,7 +174,7 @@ describe('startAgent with a simulated camera', () => {
     expect(minute + query.offset_ms).toBeGreaterThanOrEqual(startedAt - 1_000);
     expect(minute + query.offset_ms).toBeLessThanOrEqual(startedAt + 3_000);
     expect(clip.body.subarray(4, 8).toString('latin1')).toBe('ftyp');
-    expect(agent.config().width).toBe(192);
+    await waitFor(() => agent.config().width === 192, 5_000, 'the new configuration');
   });
 
   it('writes ground truth for the frames it recorded', async () => {
@@ -166,6 +225,7 @@ describe('startAgent with a file source and no control channel', () => {
   });
 
   it('refuses PTZ and lighting as not supported once the channel is up', async () => {
+    server.stream = true; // a viewer is watching: the server says so as the channel opens
     server.refuseUpgrade = false;
     await waitFor(() => server.sockets.size > 0, 10_000, 'the control channel');
     server.send({ type: 'command', id: 'p1', command: { kind: 'ptz', pan: 0.2, tilt: 0, zoom: 0 } });
@@ -183,5 +243,13 @@ describe('startAgent with a file source and no control channel', () => {
       ptz: { pan: false, tilt: false, zoom: false },
       lighting: false,
     });
+  });
+
+  it('streams live segments when the server asks right after the channel opens', async () => {
+    const segments = () => server.requests.filter((r) => r.path.includes('/live-segments/'));
+    await waitFor(() => segments().length >= 2, 15_000, 'live segments');
+    expect(segments()[0]!.path).toMatch(/\/live-segments\/0$/);
+    expect(segments()[0]!.query.get('discontinuity')).toBe('1');
+    expect(segments()[1]!.path).toMatch(/\/live-segments\/1$/);
   });
 });

@@ -22,8 +22,12 @@ export interface FakeServer {
   messages: DeviceToServerMessage[];
   config: DeviceConfig;
   live: boolean;
+  /** Whether a live HLS stream is wanted: sent as `stream` on connect, and the answer to live segments. */
+  stream: boolean;
   /** Decides the answer to a clip upload (default 200 stored new). */
   clipAnswer: (request: ReceivedRequest) => Answer;
+  /** Decides the answer to a live segment upload (default 200 with `stream`). */
+  liveSegmentAnswer: (request: ReceivedRequest) => Answer;
   sockets: Set<WebSocket>;
   /** Answer upgrades with 503 (control channel down). */
   refuseUpgrade: boolean;
@@ -57,6 +61,8 @@ export async function startFakeServer(config = testConfig()): Promise<FakeServer
     messages: [],
     config,
     live: false,
+    stream: false,
+    liveSegmentAnswer: () => ({ status: 200, body: { stream: fake.stream } }),
     clipAnswer: (request) => ({
       status: 200,
       body: {
@@ -114,6 +120,8 @@ export async function startFakeServer(config = testConfig()): Promise<FakeServer
       ws.on('message', (data) => fake.messages.push(JSON.parse(data.toString()) as DeviceToServerMessage));
       ws.send(JSON.stringify({ type: 'config', config: fake.config }));
       ws.send(JSON.stringify({ type: 'live', on: fake.live }));
+      // Like the server: `stream` right after connecting only when a viewer is watching.
+      if (fake.stream) ws.send(JSON.stringify({ type: 'stream', on: true }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -128,6 +136,7 @@ function route(fake: FakeServer, request: ReceivedRequest): Answer {
   if (method === 'GET' && path === '/api/ingest/device')
     return { status: 200, body: { config: fake.config, live: fake.live } };
   if (method === 'PUT' && path.includes('/clips/')) return fake.clipAnswer(request);
+  if (method === 'PUT' && path.includes('/live-segments/')) return fake.liveSegmentAnswer(request);
   if (method === 'PUT' && path.includes('/thumbnails/')) return { status: 200, body: { ok: true } };
   if (method === 'POST' && path.endsWith('/stills')) return { status: 200, body: { live: fake.live } };
   if (method === 'POST' && path.endsWith('/heartbeat'))

@@ -1,18 +1,57 @@
 // The pure ffmpeg argument builders, per source kind (issue "Video pipeline" item 1-2).
 import { describe, expect, it } from 'vitest';
-import { filterGraph, inputArgs, keyframeInterval, recorderArgs } from '../src/ffmpeg/ffmpeg-args.ts';
+import {
+  filterGraph,
+  inputArgs,
+  keyframeInterval,
+  recorderArgs,
+  teeSlave,
+} from '../src/ffmpeg/ffmpeg-args.ts';
 import { parseSource } from '../src/source/source-spec.ts';
 
 const format = { width: 320, height: 180, fps: 2 };
 const recording = {
   ...format,
   segmentDir: '/spool/.recording/run-1',
+  liveSegmentDir: '/spool/.recording/run-1/live',
   segmentSeconds: 60,
   thumbnailWidth: 320,
 };
 
 /** The value following an option in an argument list. */
 const valueOf = (args: string[], option: string) => args[args.indexOf(option) + 1];
+
+/** Reads one token as ffmpeg's av_get_token does: up to an unescaped `stop`, `\\x` is x, quotes quote. */
+function readToken(text: string, from: number, stop: string): { token: string; end: number } {
+  let token = '';
+  let i = from;
+  for (; i < text.length && !stop.includes(text[i]!); i++) {
+    if (text[i] === '\\') token += text[++i] ?? '';
+    else if (text[i] === "'") for (i++; i < text.length && text[i] !== "'"; i++) token += text[i];
+    else token += text[i];
+  }
+  return { token, end: i };
+}
+
+/** The slaves of a tee muxer's output, read the way the tee muxer reads them. */
+function teeSlaves(spec: string): { options: Record<string, string>; file: string }[] {
+  const slaves: { options: Record<string, string>; file: string }[] = [];
+  for (let at = 0; at < spec.length;) {
+    const { token: slave, end } = readToken(spec, at, '|');
+    at = end + 1;
+    const options: Record<string, string> = {};
+    let i = 1; // after '['
+    while (slave[i] !== ']') {
+      const eq = slave.indexOf('=', i);
+      const key = slave.slice(i, eq);
+      const value = readToken(slave, eq + 1, ':]');
+      options[key] = value.token;
+      i = slave[value.end] === ':' ? value.end + 1 : value.end;
+    }
+    slaves.push({ options, file: slave.slice(i + 1) });
+  }
+  return slaves;
+}
 
 describe('inputArgs', () => {
   it('reads a simulated camera as raw RGB24 frames on stdin at the configured size and rate', () => {
@@ -67,14 +106,49 @@ describe('recorderArgs', () => {
     expect(valueOf(output, '-sc_threshold')).toBe('0');
   });
 
+  it('encodes once and writes the stream through the tee muxer, with the header SPS/PPS MP4 needs', () => {
+    expect(args.filter((a) => a === 'libx264')).toHaveLength(1);
+    expect(valueOf(output, '-flags')).toBe('+global_header');
+    expect(valueOf(output, '-f')).toBe('tee');
+    expect(teeSlaves(valueOf(output, 'tee')!)).toHaveLength(2);
+  });
+
   it('cuts one-minute MP4 segments at the wall-clock minute, faststart, listed on a pipe', () => {
-    expect(valueOf(args, '-segment_time')).toBe('60');
-    expect(valueOf(args, '-segment_atclocktime')).toBe('1');
-    expect(valueOf(args, '-reset_timestamps')).toBe('1');
-    expect(valueOf(args, '-segment_format_options')).toBe('movflags=+faststart');
-    expect(valueOf(args, '-segment_list')).toBe('pipe:4');
-    expect(valueOf(args, '-segment_list_type')).toBe('csv');
-    expect(args).toContain('/spool/.recording/run-1/%Y%m%dT%H%M%SZ.mp4');
+    const [clips] = teeSlaves(valueOf(output, 'tee')!);
+    expect(clips).toEqual({
+      options: {
+        f: 'segment',
+        segment_time: '60',
+        segment_atclocktime: '1',
+        reset_timestamps: '1',
+        strftime: '1',
+        segment_format: 'mp4',
+        segment_format_options: 'movflags=+faststart',
+        segment_list: 'pipe:4',
+        segment_list_type: 'csv',
+      },
+      file: '/spool/.recording/run-1/%Y%m%dT%H%M%SZ.mp4',
+    });
+  });
+
+  it('cuts 1 s MPEG-TS live segments into their own folder, listed on another pipe, never failing the clips', () => {
+    const [, live] = teeSlaves(valueOf(output, 'tee')!);
+    expect(live).toEqual({
+      options: {
+        f: 'segment',
+        onfail: 'ignore',
+        segment_time: '1',
+        segment_format: 'mpegts',
+        segment_list: 'pipe:5',
+        segment_list_type: 'csv',
+      },
+      file: '/spool/.recording/run-1/live/live-%d.ts',
+    });
+  });
+
+  it('escapes what the tee muxer would read as separators', () => {
+    const slave = teeSlave({ a: "x:y]z|w\\'q" }, "/dir with|bar/it's:here.ts");
+    expect(teeSlaves(slave)).toEqual([{ options: { a: "x:y]z|w\\'q" }, file: "/dir with|bar/it's:here.ts" }]);
   });
 
   it('writes stills and thumbnails as flushed MJPEG pipes', () => {

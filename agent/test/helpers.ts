@@ -73,6 +73,30 @@ export async function probeStream(
   return { codec: stream.codec_name, width: stream.width, height: stream.height };
 }
 
+/** Container, first video codec and duration of a media file, by ffprobe. */
+export async function probeFormat(
+  filePath: string,
+): Promise<{ format: string; codec: string; durationMs: number }> {
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=format_name,duration:stream=codec_name',
+    '-of',
+    'json',
+    filePath,
+  ]);
+  const info = JSON.parse(stdout) as {
+    format: { format_name: string; duration: string };
+    streams: { codec_name: string }[];
+  };
+  return {
+    format: info.format.format_name,
+    codec: info.streams[0]?.codec_name ?? '',
+    durationMs: Math.round(Number(info.format.duration) * 1000),
+  };
+}
+
 /** The top-level ISO-BMFF boxes of a file, in order (`ftyp`, `moov`, `mdat`, …). */
 export function topLevelBoxes(filePath: string): string[] {
   const data = fs.readFileSync(filePath);

@@ -1,17 +1,20 @@
-// The recorder with real ffmpeg and a simulated camera (issue "Video pipeline" item 2): H.264 MP4 segments
-// with a keyframe every second and the index at the front, stills as whole JPEGs paired with their
-// capture time, and the last segment closed and listed when recording stops. Short 2 s segments keep it
-// fast; the product cuts at every wall-clock minute.
+// The recorder with real ffmpeg and a simulated camera (issue "Video pipeline" items 2 and 9): H.264 MP4
+// segments with a keyframe every second and the index at the front, 1 s MPEG-TS live segments of the same
+// encoded stream, stills as whole JPEGs paired with their capture time, and the last segment closed and
+// listed when recording stops. Short 2 s segments keep it fast; the product cuts at every wall-clock minute.
+// The folder's name holds characters the tee muxer would otherwise read as separators.
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FinishedSegment } from '../src/ffmpeg/segment-list.ts';
 import { parseCompactTime } from '../src/recorder/minute.ts';
-import { Recorder } from '../src/recorder/recorder.ts';
+import { Recorder, type ClosedLiveSegment } from '../src/recorder/recorder.ts';
 import { SimCamera } from '../src/sim/sim-camera.ts';
 import { parseSource } from '../src/source/source-spec.ts';
 import {
   isCompleteJpeg,
   keyframeTimes,
+  probeFormat,
   probeStream,
   recordingLogger,
   tempDir,
@@ -19,8 +22,11 @@ import {
   waitFor,
 } from './helpers.ts';
 
-const dir = tempDir();
+const dir = tempDir("recorder it's:a|b [c]-");
+const liveDir = path.join(dir, 'live');
+fs.mkdirSync(liveDir);
 const segments: FinishedSegment[] = [];
+const liveSegments: ClosedLiveSegment[] = [];
 const stills: { jpeg: Buffer; capturedAt: number }[] = [];
 const thumbnails: { jpeg: Buffer; capturedAt: number }[] = [];
 const source = parseSource('sim:street');
@@ -33,6 +39,7 @@ beforeAll(async () => {
     source,
     format: { width: 160, height: 90, fps: 4 },
     segmentDir: dir,
+    liveSegmentDir: liveDir,
     segmentSeconds: 2,
     thumbnailWidth: 80,
     ffmpegPath: 'ffmpeg',
@@ -41,6 +48,7 @@ beforeAll(async () => {
     onStill: (jpeg, capturedAt) => stills.push({ jpeg, capturedAt }),
     onThumbnail: (jpeg, capturedAt) => thumbnails.push({ jpeg, capturedAt }),
     onSegment: (segment) => segments.push(segment),
+    onLiveSegment: (segment) => liveSegments.push(segment),
   });
   recorder.start();
   await waitFor(() => segments.length >= 2, 20_000, 'two finished segments');
@@ -78,6 +86,25 @@ describe('Recorder', () => {
       expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
       expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
     }
+  });
+
+  it('writes 1 s MPEG-TS live segments of the same H.264 stream, one keyframe in each', async () => {
+    expect(liveSegments.length).toBeGreaterThanOrEqual(4);
+    expect(liveSegments.map((s) => path.basename(s.filePath))).toEqual(
+      liveSegments.map((_, i) => `live-${i}.ts`),
+    );
+    // All but the last (cut short by stop) last one keyframe interval, by the list and by ffprobe.
+    for (const segment of liveSegments.slice(0, -1)) {
+      expect(segment.durationMs).toBeGreaterThanOrEqual(900);
+      expect(segment.durationMs).toBeLessThanOrEqual(1_100);
+      expect(await probeFormat(segment.filePath)).toMatchObject({ format: 'mpegts', codec: 'h264' });
+      expect((await probeFormat(segment.filePath)).durationMs).toBeCloseTo(segment.durationMs, -2);
+      const keys = await keyframeTimes(segment.filePath);
+      expect(keys.length).toBe(1);
+      const data = fs.readFileSync(segment.filePath);
+      expect(data[0]).toBe(0x47); // the MPEG-TS sync byte
+    }
+    expect(await probeStream(liveSegments[1]!.filePath)).toEqual({ codec: 'h264', width: 160, height: 90 });
   });
 
   it('delivers every frame as a complete JPEG still, paired with the time the frame was captured', () => {

@@ -1,7 +1,8 @@
 // Pure builders of ffmpeg's argument list for one camera's recorder (house habit, after Immich): the
-// input part per source kind, and the outputs every camera shares: one-minute H.264 MP4 segments cut at
-// the wall-clock minute, live JPEG stills on pipe:1, minute thumbnails on pipe:3 and the segment list
-// (one CSV line per finished segment) on pipe:4.
+// input part per source kind, and the outputs every camera shares: the H.264 stream, encoded once and
+// written by the tee muxer both as one-minute MP4 segments cut at the wall-clock minute (their CSV list on
+// pipe:4) and as 1 s MPEG-TS segments for the live HLS stream (their list on pipe:5; always written, the
+// agent deletes them unless a stream is wanted), live JPEG stills on pipe:1 and minute thumbnails on pipe:3.
 import path from 'node:path';
 import type { SourceSpec } from '../source/source-spec.ts';
 
@@ -9,9 +10,14 @@ import type { SourceSpec } from '../source/source-spec.ts';
 export const STILLS_FD = 1;
 export const THUMBNAILS_FD = 3;
 export const SEGMENT_LIST_FD = 4;
+export const LIVE_SEGMENT_LIST_FD = 5;
 
 /** How the segment muxer names a segment: the UTC time it began (ffmpeg runs with TZ=UTC). */
 export const SEGMENT_NAME_PATTERN = '%Y%m%dT%H%M%SZ.mp4';
+/** How the live segment muxer names a segment: its number in the ffmpeg run. */
+export const LIVE_SEGMENT_NAME_PATTERN = 'live-%d.ts';
+/** Length of a live HLS segment: one keyframe interval. */
+export const LIVE_SEGMENT_SECONDS = 1;
 
 export interface FrameFormat {
   width: number;
@@ -22,6 +28,8 @@ export interface FrameFormat {
 export interface RecorderArgsOptions extends FrameFormat {
   /** Where ffmpeg writes segments while it records them. */
   segmentDir: string;
+  /** Where ffmpeg writes the 1 s MPEG-TS segments of the live stream (must exist). */
+  liveSegmentDir: string;
   /** 60 in the product (one clip per wall-clock minute); tests may use a few seconds. */
   segmentSeconds: number;
   /** Width of the minute thumbnail (height keeps the aspect ratio). */
@@ -85,6 +93,52 @@ export function filterGraph(source: SourceSpec, options: RecorderArgsOptions): s
   ].join(';');
 }
 
+/** Options of the tee slave writing the one-minute MP4 clips. */
+export function clipSegmentOptions(options: RecorderArgsOptions): Record<string, string> {
+  return {
+    f: 'segment',
+    segment_time: String(options.segmentSeconds),
+    segment_atclocktime: '1',
+    reset_timestamps: '1',
+    strftime: '1',
+    segment_format: 'mp4',
+    segment_format_options: 'movflags=+faststart',
+    segment_list: `pipe:${SEGMENT_LIST_FD}`,
+    segment_list_type: 'csv',
+  };
+}
+
+/**
+ * Options of the tee slave writing the live stream's MPEG-TS segments: cut at every keyframe (one per
+ * second), continuous timestamps across segments (HLS), and `onfail=ignore` so that a failure of this
+ * output (its folder gone, disk full) never stops the clips.
+ */
+export function liveSegmentOptions(): Record<string, string> {
+  return {
+    f: 'segment',
+    onfail: 'ignore',
+    segment_time: String(LIVE_SEGMENT_SECONDS),
+    segment_format: 'mpegts',
+    segment_list: `pipe:${LIVE_SEGMENT_LIST_FD}`,
+    segment_list_type: 'csv',
+  };
+}
+
+/** Backslash-escapes the characters `special` holds, and backslashes and quotes (ffmpeg's av_get_token). */
+const escapeToken = (text: string, special: string) =>
+  text.replace(/[\\'[\]|:]/g, (c) => (c === '\\' || c === "'" || special.includes(c) ? `\\${c}` : c));
+
+/**
+ * One slave of the tee muxer: `[key=value:…]file`. The tee muxer splits slaves at `|` (one level of
+ * escapes), then reads option values up to `:` or `]` (a second level).
+ */
+export function teeSlave(slaveOptions: Record<string, string>, file: string): string {
+  const list = Object.entries(slaveOptions)
+    .map(([key, value]) => `${key}=${escapeToken(value, ':]')}`)
+    .join(':');
+  return escapeToken(`[${list}]`, '|') + escapeToken(file, '|');
+}
+
 /** The whole argument list of a camera's recorder process. */
 export function recorderArgs(source: SourceSpec, options: RecorderArgsOptions): string[] {
   const gop = String(keyframeInterval(options.fps));
@@ -105,6 +159,10 @@ export function recorderArgs(source: SourceSpec, options: RecorderArgsOptions): 
     '1',
     `pipe:${fd}`,
   ];
+  const tee = [
+    teeSlave(clipSegmentOptions(options), path.join(options.segmentDir, SEGMENT_NAME_PATTERN)),
+    teeSlave(liveSegmentOptions(), path.join(options.liveSegmentDir, LIVE_SEGMENT_NAME_PATTERN)),
+  ].join('|');
   return [
     '-hide_banner',
     '-loglevel',
@@ -113,14 +171,14 @@ export function recorderArgs(source: SourceSpec, options: RecorderArgsOptions): 
     ...inputArgs(source, options),
     '-filter_complex',
     filterGraph(source, options),
-    // One-minute clips: H.264, a keyframe every second so the player seeks to any second.
+    // H.264, a keyframe every second so the player seeks to any second and live segments last 1 s.
     '-map',
     '[recorded]',
     '-c:v',
     'libx264',
     '-preset',
     'veryfast',
-    // No B-frames and no lookahead: a frame reaches the segment muxer when it is encoded, so the cut at
+    // No B-frames and no lookahead: a frame reaches the segment muxers when it is encoded, so the cut at
     // the wall-clock minute falls on the frames captured at that minute, not seconds later.
     '-tune',
     'zerolatency',
@@ -135,25 +193,14 @@ export function recorderArgs(source: SourceSpec, options: RecorderArgsOptions): 
     '-sc_threshold',
     '0',
     '-an',
+    // SPS/PPS in the stream's header as MP4 needs (the tee muxer cannot ask for it itself); the MPEG-TS
+    // muxer repeats them before every keyframe, so each live segment decodes on its own.
+    '-flags',
+    '+global_header',
+    // Encoded once, written twice: one-minute MP4 clips and 1 s MPEG-TS live segments.
     '-f',
-    'segment',
-    '-segment_time',
-    String(options.segmentSeconds),
-    '-segment_atclocktime',
-    '1',
-    '-reset_timestamps',
-    '1',
-    '-strftime',
-    '1',
-    '-segment_format',
-    'mp4',
-    '-segment_format_options',
-    'movflags=+faststart',
-    '-segment_list',
-    `pipe:${SEGMENT_LIST_FD}`,
-    '-segment_list_type',
-    'csv',
-    path.join(options.segmentDir, SEGMENT_NAME_PATTERN),
+    'tee',
+    tee,
     // Live stills, full size, one per frame; the agent keeps only the newest.
     '-map',
     '[stills]',

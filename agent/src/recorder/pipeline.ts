@@ -1,13 +1,15 @@
 // A camera's recording pipeline over time: runs one Recorder (one ffmpeg) at a time, restarts it with a
 // new format when the server's configuration changes (the partial clip of the old run is still spooled),
 // restarts it with backoff when ffmpeg ends by itself (camera unreachable), and turns each finished
-// segment into a spooled clip with its sidecar (duration by ffprobe, checksum, minute and offset).
+// segment into a spooled clip with its sidecar (duration by ffprobe, checksum, minute and offset). The
+// 1 s live segments of each run go to onLiveSegment (deleted here when nobody takes them).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logger.ts';
 import type { FrameFormat } from '../ffmpeg/ffmpeg-args.ts';
 import { probeDurationMs, sha256OfFile } from '../ffmpeg/probe.ts';
 import type { FinishedSegment } from '../ffmpeg/segment-list.ts';
+import type { LiveSegmentFile } from '../live/live-stream.ts';
 import type { Spool } from '../spool/spool.ts';
 import type { SourceSpec } from '../source/source-spec.ts';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../upload/backoff.ts';
@@ -31,6 +33,8 @@ export interface PipelineOptions {
   backoff?: BackoffPolicy;
   onStill(jpeg: Buffer, capturedAt: number): void;
   onThumbnail(jpeg: Buffer, capturedAt: number): void;
+  /** A live MPEG-TS segment closed; the receiver deletes the file. */
+  onLiveSegment?(segment: LiveSegmentFile): void;
 }
 
 export class RecordingPipeline {
@@ -76,12 +80,15 @@ export class RecordingPipeline {
     const format = this.format!;
     this.runNumber += 1;
     const segmentDir = path.join(options.spool.recordingDir, `run-${Date.now()}-${this.runNumber}`);
-    await fs.mkdir(segmentDir, { recursive: true });
+    const liveSegmentDir = path.join(segmentDir, 'live');
+    await fs.mkdir(liveSegmentDir, { recursive: true });
+    const run = this.runNumber;
     let segmentsSeen = 0;
     const recorder: Recorder = new Recorder({
       source: options.source,
       format,
       segmentDir,
+      liveSegmentDir,
       segmentSeconds: options.segmentSeconds,
       thumbnailWidth: options.thumbnailWidth,
       ffmpegPath: options.ffmpegPath,
@@ -91,6 +98,10 @@ export class RecordingPipeline {
       onThumbnail: (jpeg, capturedAt) => {
         this.failures = 0; // frames flow: the source works
         options.onThumbnail(jpeg, capturedAt);
+      },
+      onLiveSegment: (segment) => {
+        if (options.onLiveSegment) options.onLiveSegment({ ...segment, run });
+        else void fs.rm(segment.filePath, { force: true });
       },
       onSegment: (segment) => {
         const isFirst = segmentsSeen === 0;
@@ -111,7 +122,7 @@ export class RecordingPipeline {
     options.logger.info('recording', { source_kind: options.source.kind, ...format });
     void recorder.exited.then(async (exit) => {
       await this.spooling;
-      // Whatever ffmpeg did not list is half-written.
+      // Whatever ffmpeg did not list is half-written (live segments included).
       await fs.rm(segmentDir, { recursive: true, force: true });
       if (exit.wasStopped || this.isStopped || this.recorder !== recorder) return;
       this.recorder = null;

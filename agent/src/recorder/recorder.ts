@@ -1,13 +1,16 @@
 // One ffmpeg process recording one camera: spawns it with the argument builders, feeds it frames when the
 // agent makes them (simulator), and reports what comes out: each live still and thumbnail JPEG the moment
-// its last byte arrives, with the time its frame was captured, and each segment once ffmpeg has finished
-// and listed it. stop() ends ffmpeg gracefully so the last segment is closed and listed too.
+// its last byte arrives, with the time its frame was captured, and each segment (minute clip or 1 s live
+// segment) once ffmpeg has finished and listed it. stop() ends ffmpeg gracefully so the last segments are
+// closed and listed too.
 import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Logger } from '../logger.ts';
 import {
   recorderArgs,
   recorderEnv,
+  LIVE_SEGMENT_LIST_FD,
   SEGMENT_LIST_FD,
   STILLS_FD,
   THUMBNAILS_FD,
@@ -22,6 +25,8 @@ export interface RecorderOptions {
   source: SourceSpec;
   format: FrameFormat;
   segmentDir: string;
+  /** Where the 1 s MPEG-TS live segments go (must exist). */
+  liveSegmentDir: string;
   segmentSeconds: number;
   thumbnailWidth: number;
   ffmpegPath: string;
@@ -31,6 +36,14 @@ export interface RecorderOptions {
   onStill(jpeg: Buffer, capturedAt: number): void;
   onThumbnail(jpeg: Buffer, capturedAt: number): void;
   onSegment(segment: FinishedSegment): void;
+  /** A live segment closed; the file is the receiver's to delete. */
+  onLiveSegment(segment: ClosedLiveSegment): void;
+}
+
+export interface ClosedLiveSegment {
+  filePath: string;
+  /** Its length by the segment muxer's list (end - start). */
+  durationMs: number;
 }
 
 export interface RecorderExit {
@@ -64,28 +77,30 @@ export class Recorder {
   start(): void {
     const { options } = this;
     const child = spawn(options.ffmpegPath, recorderArgs(options.source, { ...options, ...options.format }), {
-      stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
       env: recorderEnv(process.env),
     });
     this.child = child;
     child.stdin?.on('error', () => {}); // ffmpeg gone: the exit handler reports it
     child.stderr?.setEncoding('utf8').on('data', (text: string) => {
       this.stderrTail = (this.stderrTail + text).slice(-2_000);
+      // The tee muxer gave up its live output (onfail=ignore); the clips go on.
+      if (text.includes('Slave muxer #1 failed'))
+        options.logger.warn('ffmpeg lost its live segment output; no live stream until it restarts', {
+          ffmpeg: text.trim().slice(-300),
+        });
     });
-    this.readJpegs(child.stdio[STILLS_FD] as Readable, this.stillTimes, options.onStill);
-    this.readJpegs(child.stdio[THUMBNAILS_FD] as Readable, this.thumbnailTimes, options.onThumbnail);
-    const list = new LineSplitter();
-    const onLines = (lines: string[]) => {
-      for (const line of lines) {
-        const segment = parseSegmentLine(line);
-        if (segment) options.onSegment(segment);
-        else options.logger.warn('unreadable segment list line from ffmpeg', { line });
-      }
-    };
-    const listPipe = child.stdio[SEGMENT_LIST_FD] as Readable;
-    listPipe.setEncoding('utf8');
-    listPipe.on('data', (text: string) => onLines(list.push(text)));
-    listPipe.on('end', () => onLines(list.flush()));
+    // Six pipes: Node's typings only know of five.
+    const pipes: readonly unknown[] = child.stdio;
+    this.readJpegs(pipes[STILLS_FD] as Readable, this.stillTimes, options.onStill);
+    this.readJpegs(pipes[THUMBNAILS_FD] as Readable, this.thumbnailTimes, options.onThumbnail);
+    this.readList(pipes[SEGMENT_LIST_FD] as Readable, options.onSegment);
+    this.readList(pipes[LIVE_SEGMENT_LIST_FD] as Readable, (segment) =>
+      options.onLiveSegment({
+        filePath: path.join(options.liveSegmentDir, segment.fileName),
+        durationMs: Math.round((segment.endSec - segment.startSec) * 1000),
+      }),
+    );
     child.on('error', (error) => {
       this.stderrTail += `\n${error.message}`;
     });
@@ -125,6 +140,21 @@ export class Recorder {
       if (times.length > MAX_PENDING_FRAMES) times.length = 0;
     }
     return true;
+  }
+
+  /** Reads a segment muxer's CSV list, one finished segment per line. */
+  private readList(stream: Readable, deliver: (segment: FinishedSegment) => void): void {
+    const list = new LineSplitter();
+    const onLines = (lines: string[]) => {
+      for (const line of lines) {
+        const segment = parseSegmentLine(line);
+        if (segment) deliver(segment);
+        else this.options.logger.warn('unreadable segment list line from ffmpeg', { line });
+      }
+    };
+    stream.setEncoding('utf8');
+    stream.on('data', (text: string) => onLines(list.push(text)));
+    stream.on('end', () => onLines(list.flush()));
   }
 
   private readJpegs(

@@ -1,5 +1,5 @@
 // The agent's HTTP side of the device API: every call with the device token, over keep-alive connections
-// (a still must not wait for a TCP handshake). Bodies are Buffers or a file streamed from disk. Answers
+// (a still or live segment must not wait for a TCP handshake). Bodies are Buffers or a file streamed from disk. Answers
 // carry the status and the parsed JSON; only a network failure or timeout throws (NetworkError).
 import fs from 'node:fs';
 import http from 'node:http';
@@ -82,6 +82,22 @@ export class DeviceClient {
       body: { kind: 'bytes', data: jpeg, contentType: 'image/jpeg' },
       timeoutMs: 10_000,
       signal,
+    });
+  }
+
+  /** One MPEG-TS segment of the live HLS stream; the answer says whether a stream is still wanted. */
+  putLiveSegment(
+    cameraCode: string,
+    sequence: number,
+    query: { duration_ms: number; discontinuity: 0 | 1 },
+    data: Buffer,
+    options: { signal?: AbortSignal; timeoutMs?: number } = {},
+  ) {
+    return this.request('PUT', `${cameraPath(cameraCode)}/live-segments/${sequence}`, {
+      query,
+      body: { kind: 'bytes', data, contentType: 'video/mp2t' },
+      timeoutMs: options.timeoutMs ?? 5_000,
+      signal: options.signal,
     });
   }
 

@@ -19,6 +19,8 @@ export const STREAM_HOLD_MS = 30_000;
 export interface AgentChannel {
   send(message: ServerToDeviceMessage): void;
   close(code: number, reason: string): void;
+  /** Order in which the connections were opened; a later one wins over an earlier one. */
+  readonly openedAt?: number;
 }
 
 export interface Still {
@@ -78,7 +80,14 @@ export class AgentHub {
   /** A new control channel for the camera replaces (and closes) an older one. */
   attach(cameraId: number, channel: AgentChannel, config: DeviceConfig): void {
     const previous = this.channels.get(cameraId);
-    if (previous && previous !== channel) previous.close(4000, 'replaced by a newer connection');
+    if (previous && previous !== channel) {
+      // Two connections of one camera racing: the one opened last stays, whichever finished attaching first.
+      if ((previous.openedAt ?? 0) > (channel.openedAt ?? 0)) {
+        channel.close(4000, 'replaced by a newer connection');
+        return;
+      }
+      previous.close(4000, 'replaced by a newer connection');
+    }
     this.channels.set(cameraId, channel);
     channel.send({ type: 'config', config });
     if (this.isStreamWanted(cameraId)) channel.send({ type: 'stream', on: true });

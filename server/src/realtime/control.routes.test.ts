@@ -125,6 +125,7 @@ describe('agent control channel', () => {
   it('a newer connection of the same camera replaces the older one', async () => {
     const { camera, token } = await cameraWithToken();
     const first = await connect(camera.code, token);
+    await first.next((m) => m.type === 'config');
     const closed = new Promise<number>((resolve) => first.socket.once('close', (code) => resolve(code)));
     const second = await connect(camera.code, token);
     expect(await closed).toBe(4000);

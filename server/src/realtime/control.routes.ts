@@ -15,6 +15,9 @@ const MAX_MESSAGE_BYTES = 64 * 1024;
 /** A channel with no message for this long is dead (agents send a heartbeat every 15 s). */
 const SILENCE_LIMIT_MS = 45_000;
 
+/** Counts connections in the order they open (see AgentChannel.openedAt). */
+let connections = 0;
+
 export async function registerControlChannel(
   ctx: ServeContext,
   deps: { hub: AgentHub; ingest: IngestService },
@@ -39,6 +42,7 @@ export async function registerControlChannel(
         const device = request.device as DeviceIdentity;
         const log: FastifyBaseLogger = request.log.child({ camera: device.cameraCode });
         const channel: AgentChannel = {
+          openedAt: ++connections,
           send: (message) => {
             if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
           },
