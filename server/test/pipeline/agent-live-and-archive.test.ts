@@ -160,6 +160,52 @@ describe('agents and server together', () => {
       const panned = await image((await image(second.time)).time);
       expect(await meanDifference(second.data, panned.data)).toBeGreaterThan(1);
 
+      // Live HLS: the agent streams 1 s segments while the playlist is fetched; they are real H.264 TS.
+      await t.db
+        .updateTable('cameras')
+        .set({ use_streaming: true })
+        .where('id', '=', sim.camera.id)
+        .execute();
+      const stream = await as(t.app, cookie, {
+        method: 'POST',
+        url: `/api/cameras/${code}/streaming`,
+        payload: { mode: 'live', expires: 3600 },
+      });
+      expect(stream.statusCode, stream.body).toBe(200);
+      const playlistUrl: string = stream.json().data.url;
+      let playlist = '';
+      await expect
+        .poll(
+          async () => {
+            playlist = (await t.app.inject({ method: 'GET', url: playlistUrl })).body;
+            return playlist.split('\n').filter((line) => line.endsWith('.ts')).length;
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBeGreaterThanOrEqual(2);
+      expect(playlist).toContain('#EXT-X-TARGETDURATION:');
+      const segmentName = playlist.split('\n').filter((line) => line.endsWith('.ts'))[0]!;
+      const segment = await t.app.inject({
+        method: 'GET',
+        url: new URL(segmentName, `http://x${playlistUrl}`).pathname,
+      });
+      expect(segment.statusCode).toBe(200);
+      const segmentFile = path.join(work, 'segment.ts');
+      await fs.writeFile(segmentFile, segment.rawPayload);
+      const probed = await run('ffprobe', [
+        '-v',
+        'error',
+        '-show_entries',
+        'format=format_name:stream=codec_name',
+        '-of',
+        'json',
+        segmentFile,
+      ]);
+      expect(JSON.parse(probed.stdout)).toMatchObject({
+        format: { format_name: 'mpegts' },
+        streams: [{ codec_name: 'h264' }],
+      });
+
       // Archives: the first (partial) minute is uploaded when the next wall-clock minute begins.
       const minute = new Date(Math.floor(startedAt / 60_000) * 60_000);
       const query = `start_date=${encodeURIComponent(minute.toISOString())}&period=1`;
