@@ -8,7 +8,11 @@ import { dataEnvelope, errorBody, failedEnvelope, validationErrorBody } from './
 /** The longest range one download may cover. */
 export const DOWNLOAD_MAX_HOURS = 24;
 
-export const downloadStatuses = ['queued', 'running', 'ready', 'failed'] as const;
+/** `expired`: the file was ready and has been removed after DOWNLOAD_KEEP_DAYS. */
+export const downloadStatuses = ['queued', 'running', 'ready', 'failed', 'expired'] as const;
+
+/** How long a ready download's file is kept. */
+export const DOWNLOAD_KEEP_DAYS = 7;
 export const downloadStatusSchema = z.enum(downloadStatuses);
 export type DownloadStatus = z.infer<typeof downloadStatusSchema>;
 

@@ -310,7 +310,7 @@ export interface DownloadsTable {
   camera_id: number;
   start_time: Date;
   end_time: Date;
-  status: Generated<'queued' | 'running' | 'ready' | 'failed'>;
+  status: Generated<'queued' | 'running' | 'ready' | 'failed' | 'expired'>;
   progress: Generated<number>;
   bytes: ColumnType<number, number | undefined, number>;
   blob_key: string | null;

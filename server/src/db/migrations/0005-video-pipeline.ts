@@ -85,7 +85,7 @@ const statements = [
     camera_id bigint NOT NULL REFERENCES cameras(id) ON DELETE CASCADE,
     start_time timestamptz NOT NULL,
     end_time timestamptz NOT NULL,
-    status text NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'ready', 'failed')),
+    status text NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'ready', 'failed', 'expired')),
     progress real NOT NULL DEFAULT 0,
     bytes bigint NOT NULL DEFAULT 0,
     blob_key text,

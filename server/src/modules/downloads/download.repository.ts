@@ -84,10 +84,22 @@ export class DownloadRepository {
       .executeTakeFirst();
   }
 
+  /** Ready downloads finished before `before`, with their files, oldest first. */
+  readyFinishedBefore(before: Date, limit: number) {
+    return this.db
+      .selectFrom('downloads')
+      .select(['id', 'blob_key'])
+      .where('status', '=', 'ready')
+      .where('finished_at', '<', before)
+      .orderBy('finished_at')
+      .limit(limit)
+      .execute();
+  }
+
   async update(
     downloadId: number,
     values: Partial<{
-      status: 'queued' | 'running' | 'ready' | 'failed';
+      status: 'queued' | 'running' | 'ready' | 'failed' | 'expired';
       progress: number;
       bytes: number;
       blob_key: string;

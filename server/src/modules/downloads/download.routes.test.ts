@@ -102,6 +102,36 @@ describe('archive download', () => {
     expect(notes).toEqual([{ event: 'download', kind: 'archive', url: ready.file_url }]);
   });
 
+  it('removes a ready file after the keeping period; its link then answers that it expired', async () => {
+    const { camera, cookie, first } = await recordedCamera(1);
+    const res = await as(t.app, cookie, {
+      method: 'POST',
+      url: `/api/cameras/${camera.code}/downloads`,
+      payload: range(first, 1),
+    });
+    const id = res.json().data.download.download_id;
+    await t.services.jobs.runDue();
+    const row = await t.db
+      .selectFrom('downloads')
+      .select(['status', 'blob_key'])
+      .where('id', '=', Number(id))
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('ready');
+    await t.db
+      .updateTable('downloads')
+      .set({ finished_at: new Date(Date.now() - 8 * 86_400_000) })
+      .where('id', '=', Number(id))
+      .execute();
+    await t.services.jobs.enqueue('download-expiry', {});
+    await t.services.jobs.runDue();
+    const status = await as(t.app, cookie, { method: 'GET', url: `/api/downloads/${id}` });
+    expect(status.json().data.download).toMatchObject({ status: 'expired', file_url: null });
+    expect(await t.services.blobs.head(row.blob_key!)).toBeNull();
+    const file = await as(t.app, cookie, { method: 'GET', url: `/api/downloads/${id}/file` });
+    expect(file.statusCode).toBe(409);
+    expect(file.json().error.message).toMatch(/expired/);
+  });
+
   it('advanced.md §9: no recordings in the range is refused as no_data; nothing is queued', async () => {
     const { camera, cookie, first } = await recordedCamera(1);
     const res = await as(t.app, cookie, {

@@ -117,6 +117,8 @@ export class DownloadService {
     this.assertRights(auth);
     const row = await this.deps.downloads.find(auth.user.customerId, Number(downloadId));
     if (!row) throw new NotFoundError('download');
+    if (row.status === 'expired')
+      throw new DomainError(409, 'conflict', 'The download has expired; please ask for it again.');
     if (row.status !== 'ready' || !row.blob_key)
       throw new DomainError(409, 'conflict', 'The download is not ready yet.');
     return this.deps.signedUrl(row.blob_key, downloadFileName(row));

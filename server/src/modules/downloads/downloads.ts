@@ -3,12 +3,14 @@ import type { Db } from '../../db/database.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { MediaSigner } from '../../storage/signed-url.ts';
+import { DOWNLOAD_KEEP_DAYS } from '@camwatch/contract/downloads';
 import { NotificationRepository } from '../notifications/notification.repository.ts';
 import { runDownloadJob } from './download-job.ts';
 import { DownloadRepository } from './download.repository.ts';
 import { DownloadService } from './download.service.ts';
 
 export const DOWNLOAD_JOB = 'download';
+export const DOWNLOAD_EXPIRY_JOB = 'download-expiry';
 /** A failed join is tried this many times before the download is marked failed. */
 export const DOWNLOAD_JOB_ATTEMPTS = 2;
 /** The file's signed address lasts long enough for a slow download to start. */
@@ -35,6 +37,20 @@ export function createDownloads(deps: {
       },
     );
   });
+  // Ready files are kept DOWNLOAD_KEEP_DAYS, then removed (the row stays, marked expired; the row is
+  // updated first so nobody is handed an address of a file about to go).
+  deps.jobs.handle(DOWNLOAD_EXPIRY_JOB, async () => {
+    const before = new Date(Date.now() - DOWNLOAD_KEEP_DAYS * 86_400_000);
+    for (;;) {
+      const batch = await downloads.readyFinishedBefore(before, 100);
+      for (const row of batch) {
+        await downloads.update(row.id, { status: 'expired' });
+        if (row.blob_key) await deps.blobs.delete([row.blob_key]);
+      }
+      if (batch.length < 100) break;
+    }
+  });
+  deps.jobs.every(DOWNLOAD_EXPIRY_JOB, 3_600_000);
   return new DownloadService({
     downloads,
     enqueue: async (downloadId) => {
