@@ -1,12 +1,13 @@
 // `device-token issue|list|revoke` against the real database: an issued token works at the device API,
 // a revoked one is refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createLocationAndCamera,
   createTenant,
   createTestApp,
   type TestApp,
 } from '../../test/helpers/test-app.ts';
+import { DEVICE_AUTH_CACHE_MS } from '../ingest/device-auth.ts';
 import { cliErrorMessage, runCli } from './run-cli.ts';
 
 let t: TestApp;
@@ -14,6 +15,17 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.app.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/**
+ * The CLI is another process: a running server trusts a token it checked for up to DEVICE_AUTH_CACHE_MS, so
+ * a revocation takes effect within that time. Move the clock past it.
+ */
+function afterCacheWindow() {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + DEVICE_AUTH_CACHE_MS + 1_000 });
+}
 
 async function cli(args: string[]): Promise<{ lines: Record<string, unknown>[]; error: string | null }> {
   const out: string[] = [];
@@ -65,6 +77,7 @@ describe('device-token CLI', () => {
     expect((await cli(['device-token', 'revoke', cam.code, String(line!.id)])).lines).toEqual([
       { ok: true, revoked: 1 },
     ]);
+    afterCacheWindow();
     expect((await whoAmI(token)).statusCode).toBe(401);
     expect((await cli(['device-token', 'list', cam.code])).lines[0]!.revoked_at).not.toBeNull();
   });
@@ -77,6 +90,7 @@ describe('device-token CLI', () => {
       tokens.push(String((await cli(['device-token', 'issue', cam.code])).lines[0]!.token));
     const kept = String((await cli(['device-token', 'issue', other.code])).lines[0]!.token);
     expect((await cli(['device-token', 'revoke', cam.code])).lines).toEqual([{ ok: true, revoked: 2 }]);
+    afterCacheWindow();
     for (const token of tokens) expect((await whoAmI(token)).statusCode).toBe(401);
     expect((await whoAmI(kept)).statusCode).toBe(200);
   });

@@ -6,8 +6,18 @@ import type { DeviceIdentity, DeviceTokenRepository } from './device-token.repos
 
 const TOKEN_SHAPE = /^cwd_[A-Za-z0-9_-]{43}$/;
 
+/** How long a token's identity is trusted without asking the database (a revoked token stops within this). */
+export const DEVICE_AUTH_CACHE_MS = 10_000;
+const CACHE_MAX_ENTRIES = 10_000;
+
 export class DeviceAuth {
-  constructor(private readonly tokens: DeviceTokenRepository) {}
+  /** Token hash → identity and when it was read; agents call several times a second, tokens rarely change. */
+  private readonly cache = new Map<string, { identity: DeviceIdentity; at: number }>();
+
+  constructor(
+    private readonly tokens: DeviceTokenRepository,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
 
   /** A new token for the camera; the only time the token itself is seen. */
   async issue(cameraId: number, label = ''): Promise<{ id: number; token: string }> {
@@ -21,15 +31,30 @@ export class DeviceAuth {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
     const token = match?.[1];
     if (!token || !TOKEN_SHAPE.test(token)) return null;
-    return this.tokens.findActive(hashToken(token));
+    const hash = hashToken(token);
+    const cached = this.cache.get(hash);
+    if (cached && this.now() - cached.at < DEVICE_AUTH_CACHE_MS) return cached.identity;
+    const identity = await this.tokens.findActive(hash);
+    if (!identity) {
+      this.cache.delete(hash);
+      return null;
+    }
+    if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
+    this.cache.set(hash, { identity, at: this.now() });
+    return identity;
   }
 
   list(cameraId: number) {
     return this.tokens.listForCamera(cameraId);
   }
 
-  revoke(cameraId: number, tokenId?: number): Promise<number> {
-    return this.tokens.revoke(cameraId, tokenId);
+  /** Revokes in the database and forgets this process's cached identities of the camera at once. */
+  async revoke(cameraId: number, tokenId?: number): Promise<number> {
+    const count = await this.tokens.revoke(cameraId, tokenId);
+    for (const [hash, { identity }] of this.cache)
+      if (identity.cameraId === cameraId && (tokenId === undefined || identity.tokenId === tokenId))
+        this.cache.delete(hash);
+    return count;
   }
 }
 

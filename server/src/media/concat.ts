@@ -1,5 +1,6 @@
 // Joining recorded clips into one MP4 without re-encoding (ffmpeg's concat demuxer, stream copy).
 import { execFile } from 'node:child_process';
+import { runInBackground } from './priority.ts';
 
 /** The concat demuxer's list file for these local paths (single quotes escaped as the format wants). */
 export function concatList(paths: readonly string[]): string {
@@ -27,10 +28,10 @@ export function concatArgs(listPath: string, outPath: string): string[] {
   ];
 }
 
-/** Runs ffmpeg; rejects with its error output when it fails or runs past timeoutMs. */
+/** Runs ffmpeg at background priority; rejects with its error output when it fails or runs past timeoutMs. */
 export function runFfmpeg(ffmpegPath: string, args: string[], timeoutMs = 10 * 60_000): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       ffmpegPath,
       args,
       { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 },
@@ -39,5 +40,6 @@ export function runFfmpeg(ffmpegPath: string, args: string[], timeoutMs = 10 * 6
         else resolve();
       },
     );
+    runInBackground(child);
   });
 }
