@@ -6,6 +6,7 @@ import { readState } from '../lib/browser-state.ts';
 import { lazyScreen, type LazyScreen } from './lazy-screen.ts';
 import { PageLoader } from '../components/ui/PageLoader.tsx';
 import { meQueryOptions } from '../lib/current-user.ts';
+import { cameraDetailQueryOptions } from '../features/player/api/get-camera-detail.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { loginPathFor } from './session.ts';
 import { RootLayout } from './RootLayout.tsx';
@@ -51,6 +52,7 @@ const notificationScreen = lazyScreen(
 );
 const settingsScreen = lazyScreen(() => import('../features/settings/components/SettingsPage.tsx'));
 const layoutScreen = lazyScreen(() => import('./layout/AppLayout.tsx'));
+const detailScreen = lazyScreen(() => import('../features/player/components/CameraDetailPage.tsx'));
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
 
@@ -70,6 +72,22 @@ const page = (path: string, name: PageName, screen: LazyScreen = frame, loader?:
 async function parentsOnly(): Promise<null> {
   const me = await queryClient.ensureQueryData(meQueryOptions);
   if (!me.hasChildUser) throw redirect('/notfound');
+  return null;
+}
+
+/** The detail page's camera; an unknown or another customer's code goes to notfound (core.md §8). */
+async function cameraDetail({ params }: LoaderFunctionArgs): Promise<null> {
+  // Runs alongside the page base's loader: without a session, its redirect to login wins.
+  if (!readState('loggedIn')) return null;
+  const me = await queryClient.ensureQueryData(meQueryOptions).catch(() => null);
+  if (!me) return null;
+  try {
+    await queryClient.ensureQueryData(cameraDetailQueryOptions(params.code ?? ''));
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      throw redirect('/notfound');
+    throw error;
+  }
   return null;
 }
 
@@ -120,7 +138,7 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
               'list',
               lazyScreen(() => import('../features/cameras/components/CameraListPage.tsx')),
             ),
-            page('detail/:code', 'detail'),
+            page('detail/:code', 'detail', detailScreen, cameraDetail),
             page('detail/:code/people-counter', 'people_counter'),
             page('location/:code/people-counter', 'people_counter'),
             page('detail/:code/entry-detection', 'entry_detection', frame, tltOnly),

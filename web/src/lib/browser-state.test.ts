@@ -35,10 +35,10 @@ describe('browser-kept state (core.md §3)', () => {
   it('reset settings keeps the login, language and app key', () => {
     writeState('loggedIn', true);
     writeState('appKey', 'k'.repeat(64));
-    writeState('liveSwitch', true);
+    writeState('liveSwitch', false);
     resetSettings();
     expect(readState('loggedIn')).toBe(true);
     expect(readState('appKey')).toBe('k'.repeat(64));
-    expect(readState('liveSwitch')).toBe(false);
+    expect(readState('liveSwitch')).toBe(true);
   });
 });

@@ -35,8 +35,8 @@ const readers = {
     operationArea: false,
   }),
   notificationTooltip: record({ open: false }),
-  /** The LIVE switch choice, remembered (core.md §4). */
-  liveSwitch: bool(false),
+  /** The LIVE switch choice, remembered (core.md §4); on until the user turns it off. */
+  liveSwitch: bool(true),
   /** Until when the web-push offer stays dismissed (epoch ms). */
   pushDialogExpiresAt: (v: unknown): number | null =>
     typeof v === 'number' && Number.isFinite(v) ? v : null,

@@ -1,0 +1,131 @@
+// Page object of the camera detail screen (detail/{code}): the live canvas, the LIVE switch, the archive
+// minutes and the video. Texts are copied from web/src/locales/ja.ts on purpose (see texts.ts).
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const detailTexts = {
+  liveSwitch: 'ライブ表示',
+  previousHour: '前の1時間',
+  minutes: /の録画（1分ごと）$/,
+  recordedMinute: (time: string) => new RegExp(`^${time} 録画あり`),
+  loadingVideo: '映像を読み込んでいます。',
+  notFound: 'ページが見つかりません',
+};
+
+interface CameraRow {
+  camera_code: string;
+  camera_name: string;
+  watch_status: string;
+  use_nolive: boolean;
+  model_code: string;
+  image_type?: string;
+}
+
+type Credentials = { email: string; password: string };
+
+/** A demo camera that has live video and a running simulated agent: normal, not no-live, not L21. */
+export async function liveCamera(request: APIRequestContext, user: Credentials) {
+  const login = await request.post('/api/auth/login', { data: { ...user, appKey: null } });
+  expect(login.status()).toBe(200);
+  const list = await request.get('/api/cameras', { params: { page: 1, count: 50 } });
+  expect(list.status()).toBe(200);
+  const { cameras } = ((await list.json()) as { data: { cameras: CameraRow[] } }).data;
+  const camera = cameras.find((c) => c.watch_status === 'normal' && !c.use_nolive && c.model_code !== 'L21');
+  expect(camera, 'the demo account has a live camera').toBeTruthy();
+  return { code: camera!.camera_code, name: camera!.camera_name };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const offsetIso = (ms: number) => {
+  const d = new Date(ms);
+  const offset = -d.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  const abs = Math.abs(offset);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:00:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+};
+
+/**
+ * Waits until the camera has a recorded minute (the simulated agent uploads one clip per wall-clock minute)
+ * and answers its start. Asks with `request`, which must be logged in; looks at this hour and the one before.
+ */
+export async function waitForRecordedMinute(request: APIRequestContext, code: string, timeoutMs: number) {
+  let found: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const now = Date.now();
+        const hour = now - (now % 3_600_000); // the test runs in Asia/Tokyo: whole-hour offset
+        for (const start of [hour, hour - 3_600_000]) {
+          const answer = await request.get(`/api/cameras/${code}/archives`, {
+            params: { start_date: offsetIso(start), period: 1 },
+          });
+          if (answer.status() !== 200) continue;
+          const { archives } = (
+            (await answer.json()) as {
+              data: { archives: { start_time: string; has_data: boolean }[] };
+            }
+          ).data;
+          const latest = archives.filter((a) => a.has_data).at(-1);
+          if (latest) {
+            found = latest.start_time;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: timeoutMs, intervals: [2_000] },
+    )
+    .toBe(true);
+  return Date.parse(found!);
+}
+
+export class DetailPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(code: string) {
+    await this.page.goto(`/detail/${encodeURIComponent(code)}`);
+  }
+  get title() {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+  get liveSwitch() {
+    return this.page.getByRole('switch', { name: detailTexts.liveSwitch });
+  }
+  get canvas() {
+    return this.page.getByTestId('live-canvas');
+  }
+  get video() {
+    return this.page.getByTestId('archive-video');
+  }
+  get minutes() {
+    return this.page.getByRole('list', { name: detailTexts.minutes });
+  }
+  minuteButton(time: string) {
+    return this.minutes.getByRole('button', { name: detailTexts.recordedMinute(time) });
+  }
+
+  /** Whether the live canvas holds a drawn image: a size and at least one non-black pixel. */
+  canvasHasPixels() {
+    return this.canvas.evaluate((element) => {
+      const canvas = element as HTMLCanvasElement;
+      if (canvas.width === 0 || canvas.height === 0) return false;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! > 0) return true;
+      return false;
+    });
+  }
+
+  /** `HH:mm` of a moment in the browser's time zone, as the minute buttons name it. */
+  localTime(ms: number) {
+    return this.page.evaluate((at) => {
+      const d = new Date(at);
+      return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+    }, ms);
+  }
+
+  videoState() {
+    return this.video.evaluate((element) => {
+      const video = element as HTMLVideoElement;
+      return { currentTime: video.currentTime, videoWidth: video.videoWidth, paused: video.paused };
+    });
+  }
+}

@@ -1,0 +1,56 @@
+// The two stacked <video> elements of archive playback (one shown, one loading the next minute) and the
+// messages over them: choose a minute, loading, no data, failed.
+import { Box, Center, Loader, Text } from '@mantine/core';
+import { useTranslation } from '../../../lib/i18n.ts';
+import type { ArchivePlayback } from './use-archive-playback.ts';
+
+interface Props {
+  playback: ArchivePlayback;
+  cameraName: string;
+  isHidden: boolean;
+}
+
+export function ArchiveVideos({ playback, cameraName, isHidden }: Props) {
+  const { t } = useTranslation();
+  const { status } = playback;
+  return (
+    <Box pos="absolute" inset={0} style={{ display: isHidden ? 'none' : 'block' }} data-status={status}>
+      {([0, 1] as const).map((slot) => (
+        <video
+          key={slot}
+          ref={slot === 0 ? playback.videoA : playback.videoB}
+          data-testid={slot === playback.active ? 'archive-video' : 'archive-video-next'}
+          aria-label={t('player.archiveVideo', { name: cameraName })}
+          aria-hidden={slot !== playback.active}
+          playsInline
+          preload="auto"
+          {...playback.handlers(slot)}
+          style={{
+            position: 'absolute',
+            inset: 0,
+            width: '100%',
+            height: '100%',
+            objectFit: 'contain',
+            visibility:
+              slot === playback.active && (status === 'ready' || status === 'loading') ? 'visible' : 'hidden',
+          }}
+        />
+      ))}
+      {status !== 'ready' && (
+        <Center pos="absolute" inset={0}>
+          {status === 'loading' ? (
+            <Loader color="gray.3" aria-label={t('common.loading')} />
+          ) : (
+            <Text c="gray.3" size="sm" role={status === 'idle' ? undefined : 'alert'} ta="center" px="md">
+              {status === 'idle'
+                ? t('player.selectMinute')
+                : status === 'noData'
+                  ? t('messages.noData')
+                  : t('messages.archiveLoadFailed')}
+            </Text>
+          )}
+        </Center>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,153 @@
+// The player controller of the detail page (core.md §2, §4, §6, §9): the LIVE switch (first, clear of the
+// floating feedback button), play/pause, seek bar, volume with mute, speed cycling and skip to latest.
+// Archive controls are off while live plays.
+import { ActionIcon, Box, Button, Group, Slider, Switch, Text, Tooltip } from '@mantine/core';
+import {
+  IconPlayerPauseFilled,
+  IconPlayerPlayFilled,
+  IconPlayerSkipForwardFilled,
+  IconVolume,
+  IconVolumeOff,
+} from '@tabler/icons-react';
+import type { EventSpan } from '@camwatch/contract/archives';
+import { VOLUME_STEP } from '@camwatch/contract/constants';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { SeekBar } from './SeekBar.tsx';
+
+/** Controls sit on the dark bar: no light disabled background. */
+const onDark = { backgroundColor: 'transparent' };
+
+export interface LiveSwitchProps {
+  isVisible: boolean;
+  isOn: boolean;
+  onChange: (on: boolean) => void;
+  isSupported: boolean;
+}
+
+interface Props {
+  isLive: boolean;
+  hasArchiveRight: boolean;
+  canPlay: boolean;
+  isPlaying: boolean;
+  onTogglePlay: () => void;
+  currentTime: number;
+  markers: readonly EventSpan[];
+  onSeek: (seconds: number) => void;
+  volume: number;
+  isMuted: boolean;
+  onVolume: (volume: number) => void;
+  onToggleMute: () => void;
+  speed: number;
+  onNextSpeed: () => void;
+  onSkipLatest: () => void;
+  live: LiveSwitchProps;
+}
+
+export function PlayerControls(props: Props) {
+  const { t } = useTranslation();
+  const { isLive, live } = props;
+  const archiveDisabled = isLive || !props.canPlay;
+  return (
+    <Group
+      role="toolbar"
+      aria-label={t('player.controls')}
+      gap="sm"
+      px="sm"
+      py={8}
+      wrap="wrap"
+      bg="var(--mantine-color-dark-6)"
+      c="gray.1"
+    >
+      <Box>
+        {live.isVisible ? (
+          <Switch
+            checked={live.isOn}
+            onChange={(event) => live.onChange(event.currentTarget.checked)}
+            label={t('player.live')}
+            aria-label={t('player.liveSwitch')}
+            color="red"
+            styles={{ label: { color: 'var(--mantine-color-gray-1)', fontWeight: 700 } }}
+          />
+        ) : (
+          !live.isSupported && (
+            <Text size="sm" c="gray.4">
+              {t('player.liveNotSupported')}
+            </Text>
+          )
+        )}
+      </Box>
+      {props.hasArchiveRight && (
+        <>
+          <ActionIcon
+            variant="subtle"
+            color="gray.1"
+            style={onDark}
+            size="lg"
+            aria-label={props.isPlaying ? t('player.pause') : t('player.play')}
+            onClick={props.onTogglePlay}
+            disabled={archiveDisabled}
+          >
+            {props.isPlaying ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
+          </ActionIcon>
+          <SeekBar
+            value={props.currentTime}
+            markers={isLive ? [] : props.markers}
+            disabled={archiveDisabled}
+            onSeek={props.onSeek}
+          />
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon
+              variant="subtle"
+              color="gray.1"
+              style={onDark}
+              size="lg"
+              aria-label={props.isMuted ? t('player.unmute') : t('player.mute')}
+              aria-pressed={props.isMuted}
+              onClick={props.onToggleMute}
+              disabled={isLive}
+            >
+              {props.isMuted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
+            </ActionIcon>
+            <Slider
+              w={80}
+              min={0}
+              max={1}
+              step={VOLUME_STEP}
+              value={props.isMuted ? 0 : props.volume}
+              onChange={props.onVolume}
+              thumbLabel={t('player.volume')}
+              label={(v) => `${Math.round(v * 100)}%`}
+              disabled={isLive}
+              size="sm"
+              color="gray.3"
+            />
+          </Group>
+          <Button
+            variant="subtle"
+            color="gray.1"
+            style={onDark}
+            size="compact-sm"
+            aria-label={t('player.speed', { speed: props.speed })}
+            onClick={props.onNextSpeed}
+            disabled={isLive}
+            w={48}
+          >
+            {t('player.speedValue', { speed: props.speed })}
+          </Button>
+          <Tooltip label={t('player.skipLatest')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray.1"
+              style={onDark}
+              size="lg"
+              aria-label={t('player.skipLatest')}
+              onClick={props.onSkipLatest}
+            >
+              <IconPlayerSkipForwardFilled size={20} />
+            </ActionIcon>
+          </Tooltip>
+        </>
+      )}
+    </Group>
+  );
+}

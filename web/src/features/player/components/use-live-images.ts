@@ -1,0 +1,120 @@
+// The live image loop (advanced.md §4; core.md §7-§9): start live and renew it every 60 s, then ask for each
+// newer JPEG in turn and draw it on the canvas. Failed or stale images are retried with a growing delay; an
+// image that cannot be decoded ends in the no-live-data state; a refused start in 'cannot live'.
+import { useEffect, useState, type RefObject } from 'react';
+import { LIVE_RENEWAL_INTERVAL_MS } from '@camwatch/contract/constants';
+import { ApiError } from '../../../lib/api-client.ts';
+import { startLive } from '../api/start-live.ts';
+import { fetchLiveImage } from '../api/fetch-live-image.ts';
+import { isLiveImageStale, liveRetryDelayMs } from '../player-rules.ts';
+
+export type LiveViewState = 'loading' | 'playing' | 'retrying' | 'noLiveData' | 'startFailed';
+
+/** Waits `ms`, or less when aborted; leaves no listener behind on the long-lived signal. */
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+
+/** Runs while mounted; the viewer mounts it afresh (by key) for each camera. */
+export function useLiveImages(
+  cameraCode: string,
+  liveIntervalSec: number,
+  canvasRef: RefObject<HTMLCanvasElement | null>,
+): LiveViewState {
+  const [state, setState] = useState<LiveViewState>('loading');
+
+  useEffect(() => {
+    const abort = new AbortController();
+    const { signal } = abort;
+    let source: { url: string; isApi: boolean } | null = null;
+
+    const start = async (): Promise<boolean> => {
+      try {
+        source = await startLive(cameraCode, signal);
+        return true;
+      } catch (error) {
+        if (signal.aborted) return false;
+        // 403 (no right, no live on this camera), 404, 409 (offline): live cannot start.
+        if (error instanceof ApiError && error.status < 500) {
+          setState('startFailed');
+          abort.abort();
+        }
+        return false;
+      }
+    };
+
+    const draw = async (blob: Blob): Promise<boolean> => {
+      let bitmap: ImageBitmap;
+      try {
+        bitmap = await createImageBitmap(blob);
+      } catch {
+        return false;
+      }
+      const canvas = canvasRef.current;
+      if (canvas && !signal.aborted) {
+        if (canvas.width !== bitmap.width) canvas.width = bitmap.width;
+        if (canvas.height !== bitmap.height) canvas.height = bitmap.height;
+        canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+      }
+      bitmap.close();
+      return true;
+    };
+
+    const loop = async () => {
+      let after = 0;
+      let lastModified: number | null = null;
+      let attempt = 0;
+      const fail = async () => {
+        setState((current) => (current === 'loading' ? 'loading' : 'retrying'));
+        await sleep(liveRetryDelayMs(attempt++), signal);
+      };
+      while (!signal.aborted && source === null) {
+        if (!(await start())) await fail();
+      }
+      while (!signal.aborted && source) {
+        try {
+          const answer = await fetchLiveImage(source.url, after, source.isApi, signal);
+          if (answer.kind === 'none') {
+            // Nothing newer came: the image on screen goes stale once it is too old.
+            if (lastModified !== null && isLiveImageStale(lastModified, Date.now(), liveIntervalSec))
+              await fail();
+            continue;
+          }
+          after = answer.frameTime;
+          lastModified = answer.lastModified;
+          if (isLiveImageStale(answer.lastModified, Date.now(), liveIntervalSec)) {
+            await fail();
+            continue;
+          }
+          if (!(await draw(answer.blob))) {
+            if (!signal.aborted) setState('noLiveData');
+            return;
+          }
+          attempt = 0;
+          if (!signal.aborted) setState('playing');
+        } catch {
+          if (signal.aborted) return;
+          await fail();
+        }
+      }
+    };
+    void loop();
+
+    const renewal = setInterval(() => {
+      if (source) void start();
+    }, LIVE_RENEWAL_INTERVAL_MS);
+    return () => {
+      clearInterval(renewal);
+      abort.abort();
+    };
+  }, [cameraCode, liveIntervalSec, canvasRef]);
+
+  return state;
+}
