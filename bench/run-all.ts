@@ -1,9 +1,27 @@
 // Runs the benchmarks named on the command line (default: all) and prints Markdown rows for docs/benchmarks.md.
 import os from 'node:os';
+import { benchArchiveTtfbReported } from './archive-ttfb.bench.ts';
 import { benchAuthMe, postgresAdminUrl } from './auth-me.bench.ts';
 import { benchCameraList } from './cameras.bench.ts';
+import { benchBytesPerDayReported } from './bytes-per-day.bench.ts';
 import { benchColdStart } from './cold-start.bench.ts';
+import { benchIngestCapacityReported, type IngestCapacityResult } from './ingest-capacity.bench.ts';
+import { benchLiveLatencyAll } from './live-latency.bench.ts';
 import { benchWebShell, summarizeWebShell } from './web-shell.bench.ts';
+
+const ingestRows = (results: IngestCapacityResult[]) =>
+  results.flatMap((r) => {
+    const load = r.withClips
+      ? `1 still/s of ${Math.round(r.stillBytes / 1024)} KB + 1 clip/min of ${(r.clipBytes / 2 ** 20).toFixed(1)} MiB`
+      : `1 still/s of ${Math.round(r.stillBytes / 1024)} KB, no clips`;
+    return [
+      `| Ingest capacity: most cameras (${load} each) with p99 still latency < 100 ms | ${r.database} | ${r.maxCameras} cameras | steps of 25 s after 5 s warm-up | target ≥ 300 |`,
+      ...r.steps.map(
+        (s) =>
+          `| ingest step: ${s.cameras} cameras${r.withClips ? '' : ', no clips'} | ${r.database} | ${s.stillsPerSec} stills/s | still p50 ${s.stillP50Ms} ms, p99 ${s.stillP99Ms} ms${r.withClips ? `; clip p50 ${s.clipP50Ms} ms, p99 ${s.clipP99Ms} ms` : ''} | ${r.withClips ? `${s.clips} clips, ` : ''}errors ${s.errors}, load ${s.load1} |`,
+      ),
+    ];
+  });
 
 const benches: Record<string, () => Promise<string[]>> = {
   'auth-me': async () => {
@@ -48,6 +66,28 @@ const benches: Record<string, () => Promise<string[]>> = {
     const r = await benchColdStart();
     return [
       `| Cold start to first 200 from /api/settings/env (empty data dir, migrate + demo seed) | PGlite (embedded) | median ${r.medianMs} ms | runs ${r.runsMs.join(', ')} ms | |`,
+    ];
+  },
+  'live-latency': async () =>
+    (await benchLiveLatencyAll()).map(
+      (r) =>
+        `| Live still, capture on the agent to bytes at a long-polling viewer, ${r.format}, ${r.samples} samples | PGlite (embedded) | p50 ${r.p50Ms} ms | p95 ${r.p95Ms} ms (min ${r.minMs}, max ${r.maxMs}) | ${r.stillsPerSec} stills/s, empty polls ${r.emptyPolls} |`,
+    ),
+  'archive-ttfb': async () => {
+    const r = await benchArchiveTtfbReported();
+    const kb = (bytes: number) => Math.round(bytes / 1024);
+    return [
+      `| Archive playback start: video address call + signed GET with Range bytes=0-, to the first byte, ${r.requests} sequential requests | PGlite (embedded) | p50 ${r.ttfbP50Ms} ms | p95 ${r.ttfbP95Ms} ms | address call alone p50 ${r.addressP50Ms} ms, p95 ${r.addressP95Ms} ms; errors ${r.errors} |`,
+      `| same, to a playable first frame (moov + first keyframe, first ${kb(r.firstFrameBytes)} KB of ${kb(r.clipBytes)} KB) | PGlite (embedded) | p50 ${r.firstFrameP50Ms} ms | p95 ${r.firstFrameP95Ms} ms | whole clip p50 ${r.wholeClipP50Ms} ms |`,
+    ];
+  },
+  'ingest-capacity': async () => ingestRows(await benchIngestCapacityReported({ kind: 'embedded' })),
+  'ingest-capacity-pg': async () =>
+    ingestRows(await benchIngestCapacityReported({ kind: 'postgres', adminUrl: postgresAdminUrl() })),
+  'bytes-per-day': async () => {
+    const r = await benchBytesPerDayReported();
+    return [
+      `| Stored bytes per camera-day, 1280x720 5 fps, simulated street scene (${r.completeClips} complete one-minute clips × 1440 + ${r.thumbnails} thumbnails) | PGlite (embedded) | ${r.totalGbPerDay} GB/day | clips ${r.clipGbPerDay} GB (${r.bitrateKbps} kbit/s, ${Math.round(r.avgClipBytes / 1024)} KB/min), thumbnails ${r.thumbnailMbPerDay} MB | target ≤ 5 GB |`,
     ];
   },
 };
