@@ -5,6 +5,7 @@ import { benchAuthMe, postgresAdminUrl } from './auth-me.bench.ts';
 import { benchCameraList } from './cameras.bench.ts';
 import { benchBytesPerDayReported } from './bytes-per-day.bench.ts';
 import { benchColdStart } from './cold-start.bench.ts';
+import { benchHlsLiveLatencyReported } from './hls-live-latency.bench.ts';
 import { benchIngestCapacityReported, type IngestCapacityResult } from './ingest-capacity.bench.ts';
 import { benchLiveLatencyAll } from './live-latency.bench.ts';
 import { benchWebShell, summarizeWebShell } from './web-shell.bench.ts';
@@ -73,6 +74,15 @@ const benches: Record<string, () => Promise<string[]>> = {
       (r) =>
         `| Live still, capture on the agent to bytes at a long-polling viewer, ${r.format}, ${r.samples} samples | PGlite (embedded) | p50 ${r.p50Ms} ms | p95 ${r.p95Ms} ms (min ${r.minMs}, max ${r.maxMs}) | ${r.stillsPerSec} stills/s, empty polls ${r.emptyPolls} |`,
     ),
+  'hls-live-latency': async () => {
+    const r = await benchHlsLiveLatencyReported();
+    const row = (who: string, v: typeof r.first) =>
+      `| HLS live glass to glass (simulated capture → frame drawn from the video element hls.js plays in Chromium), 320x180 5 fps, ${who}, ${v.samples} samples over ${v.measuredSec} s | PGlite (embedded) | p50 ${v.p50Ms} ms | p95 ${v.p95Ms} ms (min ${v.minMs}, max ${v.maxMs}) | streaming call → first frame ${v.toFirstFrameMs} ms; rejected ${v.rejected}, stalls ${v.stalls}; hls.js latency p50 ${v.hlsLatencyP50Ms} ms, target ${v.hlsTargetLatencyMs} ms; load ${r.load1} |`;
+    return [
+      row('the viewer that asked for the stream', r.first),
+      row('a viewer joining the running stream', r.joiner),
+    ];
+  },
   'archive-ttfb': async () => {
     const r = await benchArchiveTtfbReported();
     const kb = (bytes: number) => Math.round(bytes / 1024);

@@ -3,8 +3,16 @@ import type { VodClipPlan } from './vod-plan.ts';
 import { vodSegmentName } from './vod-plan.ts';
 
 export const HLS_CONTENT_TYPE = 'application/vnd.apple.mpegurl';
-/** Live segments are at most 2 s (LIVE_SEGMENT_MAX_MS), so the target duration is fixed. */
-export const LIVE_TARGET_DURATION_SEC = 2;
+/**
+ * Agents cut live segments every second (a keyframe each second), so the live target duration is 1 s; a
+ * longer segment (at most LIVE_SEGMENT_MAX_MS) raises it while it is in the window. Players hold back a few
+ * target durations, so declaring 2 s for 1 s segments would double the latency.
+ */
+export const LIVE_TARGET_DURATION_SEC = 1;
+
+/** The smallest target duration every segment fits (RFC 8216 §4.3.3.1: rounded durations must not exceed it). */
+export const liveTargetDuration = (segments: readonly { durationMs: number }[]): number =>
+  Math.max(LIVE_TARGET_DURATION_SEC, ...segments.map((s) => Math.round(s.durationMs / 1000)));
 
 const extinf = (seconds: number) => `#EXTINF:${seconds.toFixed(3)},`;
 
@@ -48,7 +56,7 @@ export function livePlaylist(window: LiveWindow): string {
   const lines = [
     '#EXTM3U',
     '#EXT-X-VERSION:3',
-    `#EXT-X-TARGETDURATION:${LIVE_TARGET_DURATION_SEC}`,
+    `#EXT-X-TARGETDURATION:${liveTargetDuration(window.segments)}`,
     `#EXT-X-MEDIA-SEQUENCE:${window.mediaSequence}`,
     `#EXT-X-DISCONTINUITY-SEQUENCE:${window.discontinuitySequence}`,
   ];

@@ -139,7 +139,7 @@ describe('POST api/cameras/{camera_code}/streaming (live)', () => {
       [
         '#EXTM3U',
         '#EXT-X-VERSION:3',
-        '#EXT-X-TARGETDURATION:2',
+        '#EXT-X-TARGETDURATION:1',
         '#EXT-X-MEDIA-SEQUENCE:4',
         '#EXT-X-DISCONTINUITY-SEQUENCE:1',
         '#EXTINF:1.000,',

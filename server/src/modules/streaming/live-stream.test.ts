@@ -3,6 +3,7 @@
 import type { ServerToDeviceMessage } from '@camwatch/contract/device';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AgentHub, STREAM_HOLD_MS } from '../../realtime/agent-hub.ts';
+import { liveTargetDuration } from './hls-playlist.ts';
 import { LiveRing } from './live-ring.ts';
 import { LiveStreams } from './live-stream.ts';
 
@@ -77,5 +78,13 @@ describe('LiveRing', () => {
     expect(ring.window().discontinuitySequence).toBe(1);
     ring.clear();
     expect(ring.window()).toEqual({ mediaSequence: 4, discontinuitySequence: 3, segments: [] });
+  });
+});
+
+describe('liveTargetDuration', () => {
+  it('is 1 s for the agents’ 1 s segments and grows only for a longer segment in the window', () => {
+    expect(liveTargetDuration([])).toBe(1);
+    expect(liveTargetDuration([{ durationMs: 1000 }, { durationMs: 1040 }, { durationMs: 500 }])).toBe(1);
+    expect(liveTargetDuration([{ durationMs: 1000 }, { durationMs: 1800 }])).toBe(2);
   });
 });
