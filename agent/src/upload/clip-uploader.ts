@@ -68,10 +68,17 @@ export class ClipUploader {
       if (!clip) {
         await new Promise<void>((resolve) => {
           if (signal.aborted) return resolve();
-          this.wake = resolve;
-          signal.addEventListener('abort', () => resolve(), { once: true });
+          // Every way out removes the others, so an idle agent does not pile up abort listeners.
+          const done = () => {
+            clearTimeout(timer);
+            signal.removeEventListener('abort', done);
+            resolve();
+          };
+          this.wake = done;
+          signal.addEventListener('abort', done, { once: true });
           // A periodic look as well: clips may be put into the spool by hand.
-          setTimeout(resolve, 10_000).unref();
+          const timer = setTimeout(done, 10_000);
+          timer.unref();
         });
         this.wake = null;
         continue;
