@@ -3,8 +3,9 @@
 // being heard marks the camera seen.
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerToDeviceMessage } from '@camwatch/contract/device';
+import { TOKEN_RECHECK_MS } from './control.routes.ts';
 import {
   as,
   createLocationAndCamera,
@@ -120,6 +121,25 @@ describe('agent control channel', () => {
       socket.close();
     }
     await expect.poll(() => t.services.hub.isConnected(camera.id)).toBe(false);
+  });
+
+  it('closes an open channel once its token is revoked', async () => {
+    const { camera, token } = await cameraWithToken();
+    vi.useFakeTimers({ toFake: ['setInterval'] });
+    try {
+      const { socket, next } = await connect(camera.code, token);
+      await next((m) => m.type === 'config');
+      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+      vi.advanceTimersByTime(TOKEN_RECHECK_MS);
+      // Still valid: the channel stays.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(socket.readyState).toBe(WebSocket.OPEN);
+      await t.services.deviceAuth.revoke(camera.id);
+      vi.advanceTimersByTime(TOKEN_RECHECK_MS);
+      expect(await closed).toBe(4401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a newer connection of the same camera replaces the older one', async () => {

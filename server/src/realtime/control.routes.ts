@@ -14,6 +14,8 @@ import type { AgentChannel, AgentHub } from './agent-hub.ts';
 const MAX_MESSAGE_BYTES = 64 * 1024;
 /** A channel with no message for this long is dead (agents send a heartbeat every 15 s). */
 const SILENCE_LIMIT_MS = 45_000;
+/** How often an open channel's token is checked again, so a revoked token's channel closes. */
+export const TOKEN_RECHECK_MS = 30_000;
 
 /** Counts connections in the order they open (see AgentChannel.openedAt). */
 let connections = 0;
@@ -71,7 +73,20 @@ export async function registerControlChannel(
           if (parsed.data.type === 'heartbeat') channel.send({ type: 'pong', at: Date.now() });
           deps.hub.receive(device.cameraId, parsed.data);
         });
+        const authorization = request.headers.authorization;
+        const recheck = setInterval(() => {
+          ctx
+            .resolveDevice(authorization)
+            .then((still) => {
+              if (still?.cameraId === device.cameraId) return;
+              log.info('device token revoked; closing the control channel');
+              socket.close(4401, 'device token revoked');
+            })
+            .catch((err: unknown) => log.error({ err }, 'checking the device token failed'));
+        }, TOKEN_RECHECK_MS);
+        recheck.unref();
         socket.on('close', () => {
+          clearInterval(recheck);
           clearTimeout(silence);
           deps.hub.detach(device.cameraId, channel);
           log.info('agent control channel closed');
