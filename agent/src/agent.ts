@@ -133,6 +133,7 @@ export async function startAgent(options: AgentOptions): Promise<AgentHandle> {
   const applyState = (state: DeviceState) => {
     void applyConfig(state.config);
     stills.setLive(state.live);
+    if (state.stream !== undefined) stream.setStreaming(state.stream);
   };
 
   const hello = (): DeviceToServerMessage => ({

@@ -126,6 +126,7 @@ export function createServices(
       blobs,
       probe: ffprobeRunner(config.media.ffprobePath),
       isLiveWanted: (cameraId) => hub.isLiveWanted(cameraId),
+      isStreamWanted: (cameraId) => hub.isStreamWanted(cameraId),
       onStill: (cameraId, data, capturedAt) => live.putStill(cameraId, data, capturedAt),
       onLiveSegment: (cameraId, segment) =>
         streams.liveStreams.put(cameraId, {

@@ -14,6 +14,8 @@ import { describeAnswer, type DeviceClient } from '../upload/device-client.ts';
 export interface DeviceState {
   config: DeviceConfig;
   live: boolean;
+  /** Whether a viewer wants the live HLS stream (absent from servers that predate it). */
+  stream?: boolean;
 }
 
 export interface HeartbeatOptions {

@@ -186,7 +186,12 @@ export const heartbeatCall = defineCall({
   params: deviceCameraParams,
   body: heartbeatBody,
   responses: {
-    200: z.object({ config: deviceConfigSchema, live: z.boolean() }),
+    200: z.object({
+      config: deviceConfigSchema,
+      live: z.boolean(),
+      /** Whether a viewer wants the live HLS stream (as the control channel's `stream` message says). */
+      stream: z.boolean().default(false),
+    }),
     ...deviceErrors,
   },
 });
@@ -199,7 +204,12 @@ export const deviceSelfCall = defineCall({
   tags: ['ingest'],
   access: 'device',
   responses: {
-    200: z.object({ config: deviceConfigSchema, live: z.boolean() }),
+    200: z.object({
+      config: deviceConfigSchema,
+      live: z.boolean(),
+      /** Whether a viewer wants the live HLS stream (as the control channel's `stream` message says). */
+      stream: z.boolean().default(false),
+    }),
     401: errorBody,
   },
 });

@@ -374,6 +374,7 @@ describe('heartbeat and device self', () => {
         can_zoom: false,
       },
       live: false,
+      stream: false,
     });
     const camera = await t.db
       .selectFrom('cameras')
@@ -405,8 +406,21 @@ describe('heartbeat and device self', () => {
     const cam = await deviceCamera(t);
     const res = await t.app.inject({ method: 'GET', url: '/api/ingest/device', headers: bearer(cam.token) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ config: { camera_code: cam.code, motion_area: [] }, live: false });
+    expect(res.json()).toMatchObject({
+      config: { camera_code: cam.code, motion_area: [] },
+      live: false,
+      stream: false,
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/ingest/device' })).statusCode).toBe(401);
+    // An agent without its control channel learns from the HTTP answer that viewers want live and a stream.
+    t.services.hub.wantLive(cam.cameraId);
+    t.services.hub.wantStream(cam.cameraId);
+    const wanted = await t.app.inject({
+      method: 'GET',
+      url: '/api/ingest/device',
+      headers: bearer(cam.token),
+    });
+    expect(wanted.json()).toMatchObject({ live: true, stream: true });
   });
 
   it('heartbeat refuses another camera’s token (403) and a media body (415)', async () => {

@@ -47,6 +47,8 @@ export interface IngestServiceOptions {
   onClipStored?: (clip: StoredClip) => void | Promise<void>;
   /** Whether a viewer wants live stills from the camera now (the live module answers). */
   isLiveWanted?: (cameraId: number) => boolean | Promise<boolean>;
+  /** Whether a viewer wants the camera's live HLS stream. */
+  isStreamWanted?: (cameraId: number) => boolean;
   /** Hands a live still to viewers; answers whether anyone still wants live images. */
   onStill?: (cameraId: number, data: Buffer, capturedAt: number) => boolean;
   /** Hands a live HLS segment to the streaming module; answers whether anyone still wants the stream. */
@@ -66,6 +68,7 @@ export interface LiveSegmentIn {
 export interface DeviceAnswer {
   config: DeviceConfig;
   live: boolean;
+  stream: boolean;
 }
 
 const sha256Hex = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -121,7 +124,8 @@ export class IngestService {
     const row = await this.deps.cameras.findSettings(device.cameraId);
     if (!row) throw new NotFoundError('camera');
     const live = await (this.deps.isLiveWanted ?? (() => false))(device.cameraId);
-    return { config: deviceConfigOf(row), live };
+    const stream = this.deps.isStreamWanted?.(device.cameraId) ?? false;
+    return { config: deviceConfigOf(row), live, stream };
   }
 
   heartbeat(device: DeviceIdentity): Promise<DeviceAnswer> {
