@@ -41,9 +41,9 @@ const readers = {
   pushDialogExpiresAt: (v: unknown): number | null =>
     typeof v === 'number' && Number.isFinite(v) ? v : null,
   timeLapseSort: oneOf(['asc', 'desc'] as const, 'asc'),
-  /** Newest first, at most 5 (core.md §5). */
+  /** Header search keywords, newest first, at most 10 kept (5 offered: features/cameras/recent-searches.ts). */
   recentSearches: (v: unknown): string[] =>
-    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(0, 5) : [],
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(0, 10) : [],
   /** This browser's device-authentication key, sent with login and login check. */
   appKey: (v: unknown): string | null =>
     typeof v === 'string' && v.length > 0 && v.length <= 200 ? v : null,

@@ -2,13 +2,16 @@
 import { AppShell, Burger, Group, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Link, Outlet } from 'react-router';
 import { meQueryOptions } from '../../lib/current-user.ts';
 import { FeedbackWidget } from '../../features/feedback/components/FeedbackWidget.tsx';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { useTags } from '../../features/tags/api/get-tags.ts';
+import { TagDialog } from '../../features/tags/components/TagDialog.tsx';
+import { CameraListSlotsContext } from '../../features/cameras/camera-list-slots.ts';
+import { KeywordSearch } from '../../features/cameras/components/KeywordSearch.tsx';
 import { PageLoader } from '../../components/ui/PageLoader.tsx';
 import { Footer } from './Footer.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
@@ -22,6 +25,8 @@ export default function AppLayout() {
   const { data: user } = useQuery(meQueryOptions);
   const { data: tags = [] } = useTags();
   useLoginCheck();
+  // The camera list gets the tags feature's names and dialog from here: features do not import one another.
+  const cameraListSlots = useMemo(() => ({ tags, TagDialog }), [tags]);
   if (!user) return null; // the route loader has loaded it; this only guards a cleared cache during logout
 
   return (
@@ -48,6 +53,7 @@ export default function AppLayout() {
               </Title>
             </UnstyledButton>
           </Group>
+          <KeywordSearch visibleFrom="sm" style={{ flex: 1, maxWidth: 420 }} />
           <Group gap="xs" wrap="nowrap">
             <NotificationBell />
             <LanguageMenu />
@@ -60,7 +66,9 @@ export default function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <Suspense fallback={<PageLoader />}>
-          <Outlet />
+          <CameraListSlotsContext.Provider value={cameraListSlots}>
+            <Outlet />
+          </CameraListSlotsContext.Provider>
         </Suspense>
       </AppShell.Main>
       <AppShell.Footer>

@@ -1,7 +1,15 @@
-// The camera list screen on list/{page} (core.md §2): list and tile tabs, a pager, the down notice and the
-// empty result. Every state lives in the URL so a link reproduces the view.
-import { Alert, Box, Button, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
-import { IconAlertTriangle, IconLayoutGrid, IconList } from '@tabler/icons-react';
+// The camera list screen on list/{page} (core.md §2): list and tile tabs, a pager, the down notice, the empty
+// result, the filter dialog with its chips, and tag-setting mode. Every condition lives in the URL so a link
+// reproduces the view; the selection of tag-setting mode is screen state.
+import { Alert, Badge, Box, Button, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconFilter,
+  IconLayoutGrid,
+  IconList,
+  IconTag,
+  IconTags,
+} from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -23,7 +31,13 @@ import {
   withoutConditions,
   type ListView,
 } from '../list-query.ts';
+import { useCameraListSlots } from '../camera-list-slots.ts';
+import { draftOf, filterChips, filterFunctions, withDraft, withoutChip } from '../list-filters.ts';
+import { ActiveFilters } from './ActiveFilters.tsx';
 import { CameraInfoDialog } from './CameraInfoDialog.tsx';
+import { FilterDialog } from './FilterDialog.tsx';
+import { KeywordSearch } from './KeywordSearch.tsx';
+import { TagModeBar } from './TagModeBar.tsx';
 import { CameraRows } from './CameraRows.tsx';
 import { CameraTiles } from './CameraTiles.tsx';
 import { ListPager } from './ListPager.tsx';
@@ -39,6 +53,14 @@ export default function CameraListPage() {
   const { data: rights } = useQuery({ ...meQueryOptions, select: (user) => user.permissions });
   const [display] = useBrowserState('displaySettings');
   const [infoCode, setInfoCode] = useState<string | null>(null);
+  const { tags, TagDialog } = useCameraListSlots();
+  const [isFilterOpen, setFilterOpen] = useState(false);
+  const [isTagMode, setTagMode] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [tagDialog, setTagDialog] = useState<{ codes: string[]; editing: boolean } | null>(null);
+  const tltMode = isTltMode(environmentMode);
+  const offeredFunctions = filterFunctions(tltMode);
+  const chips = filterChips(state);
   const cameras = useCameras(cameraListQuery(page, state));
   const data = cameras.data;
   const last = data ? lastPage(data.total) : page;
@@ -55,9 +77,28 @@ export default function CameraListPage() {
       void navigate(listHref(Math.min(page, last), search), { replace: true });
   }, [settled, page, last, rawPage, search, navigate]);
 
+  const toggleSelected = (code: string) => {
+    const next = new Set(selected);
+    if (!next.delete(code)) next.add(code);
+    setSelected(next);
+  };
+  const selectPage = (select: boolean) => {
+    const next = new Set(selected);
+    for (const camera of data?.cameras ?? []) {
+      if (select) next.add(camera.camera_code);
+      else next.delete(camera.camera_code);
+    }
+    setSelected(next);
+  };
+  const toggleTagMode = () => {
+    setTagMode(!isTagMode);
+    setSelected(new Set());
+  };
+
   return (
     <Box p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="page-title">
       <PageTitle>{t('pages.list')}</PageTitle>
+      <KeywordSearch hiddenFrom="sm" mb="sm" />
       {data && data.watch.down > 0 && display.showDownNotice && (
         <Alert
           color="red"
@@ -91,12 +132,65 @@ export default function CameraListPage() {
               {t('cameras.tile')}
             </Tabs.Tab>
           </Tabs.List>
-          {data && (
-            <Text size="sm" c="dimmed" data-testid="camera-total">
-              {t('cameras.total', { count: data.total })}
-            </Text>
-          )}
+          <Group gap="xs">
+            {data && (
+              <Text size="sm" c="dimmed" data-testid="camera-total">
+                {t('cameras.total', { count: data.total })}
+              </Text>
+            )}
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconFilter size={14} aria-hidden />}
+              rightSection={
+                chips.length > 0 ? (
+                  <Badge size="xs" circle aria-hidden>
+                    {chips.length}
+                  </Badge>
+                ) : undefined
+              }
+              onClick={() => setFilterOpen(true)}
+            >
+              {t('cameraList.filter')}
+            </Button>
+            {state.view === 'list' && TagDialog && (
+              <Button
+                size="xs"
+                variant={isTagMode ? 'filled' : 'default'}
+                aria-pressed={isTagMode}
+                leftSection={<IconTag size={14} aria-hidden />}
+                onClick={toggleTagMode}
+              >
+                {t('cameraList.tagMode')}
+              </Button>
+            )}
+            {TagDialog && (
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconTags size={14} aria-hidden />}
+                onClick={() => setTagDialog({ codes: [], editing: true })}
+              >
+                {t('cameraList.manageTags')}
+              </Button>
+            )}
+          </Group>
         </Group>
+        <ActiveFilters
+          chips={chips}
+          tags={tags}
+          onRemove={(chip) => void go(1, withoutChip(search, chip))}
+          onClearAll={() => void go(1, withoutConditions(search))}
+        />
+        {isTagMode && state.view === 'list' && data && data.cameras.length > 0 && (
+          <TagModeBar
+            pageCodes={data.cameras.map((camera) => camera.camera_code)}
+            selected={selected}
+            onSelectPage={selectPage}
+            onClear={() => setSelected(new Set())}
+            onSelectTag={() => setTagDialog({ codes: [...selected], editing: false })}
+          />
+        )}
         {cameras.isPending ? (
           <Center py="xl">
             <Loader aria-label={t('cameras.loading')} />
@@ -126,9 +220,13 @@ export default function CameraListPage() {
             <Tabs.Panel value="list">
               <CameraRows
                 cameras={data.cameras}
-                tltMode={isTltMode(environmentMode)}
+                tltMode={tltMode}
                 canAnalytics={rights?.analytics ?? false}
                 onInfo={setInfoCode}
+                onSelectTag={
+                  TagDialog ? (code) => setTagDialog({ codes: [code], editing: false }) : undefined
+                }
+                selection={isTagMode ? { selected, onToggle: toggleSelected } : null}
               />
             </Tabs.Panel>
             <Tabs.Panel value="tile">
@@ -139,6 +237,26 @@ export default function CameraListPage() {
         ) : null}
       </Tabs>
       <CameraInfoDialog code={infoCode} onClose={() => setInfoCode(null)} />
+      <FilterDialog
+        opened={isFilterOpen}
+        initial={draftOf(state)}
+        functions={offeredFunctions}
+        tags={tags}
+        onClose={() => setFilterOpen(false)}
+        onApply={(draft) => {
+          setFilterOpen(false);
+          void go(1, withDraft(search, draft, offeredFunctions));
+        }}
+      />
+      {TagDialog && (
+        <TagDialog
+          opened={tagDialog !== null}
+          cameraCodes={tagDialog?.codes ?? []}
+          editing={tagDialog?.editing}
+          onClose={() => setTagDialog(null)}
+          onAssigned={() => setSelected(new Set())}
+        />
+      )}
     </Box>
   );
 }

@@ -1,7 +1,15 @@
 // The list view (core.md §2): per camera its thumbnail, name, a red error icon when down, location name,
-// address, tags, function icons and a menu (video, information, people counter). Rows stack on phones.
-import { ActionIcon, Anchor, Badge, Box, Flex, Group, Menu, Stack, Text } from '@mantine/core';
-import { IconAlertCircleFilled, IconDots, IconInfoCircle, IconUsers, IconVideo } from '@tabler/icons-react';
+// address, tags, function icons and a menu (video, select tag, information, people counter); in tag-setting
+// mode a checkbox per row. Rows stack on phones.
+import { ActionIcon, Anchor, Badge, Box, Checkbox, Flex, Group, Menu, Stack, Text } from '@mantine/core';
+import {
+  IconAlertCircleFilled,
+  IconDots,
+  IconInfoCircle,
+  IconTags,
+  IconUsers,
+  IconVideo,
+} from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import type { CameraListItem } from '@camwatch/contract/cameras';
@@ -15,9 +23,20 @@ export interface CameraRowsProps {
   tltMode: boolean;
   canAnalytics: boolean;
   onInfo: (code: string) => void;
+  /** The row menu's 'select tag', for this one camera. */
+  onSelectTag?: (code: string) => void;
+  /** Tag-setting mode: the checked cameras; no checkboxes outside the mode (core.md §2). */
+  selection?: { selected: ReadonlySet<string>; onToggle: (code: string) => void } | null;
 }
 
-export function CameraRows({ cameras, tltMode, canAnalytics, onInfo }: CameraRowsProps) {
+export function CameraRows({
+  cameras,
+  tltMode,
+  canAnalytics,
+  onInfo,
+  onSelectTag,
+  selection,
+}: CameraRowsProps) {
   const { t } = useTranslation();
   return (
     <Stack
@@ -49,6 +68,14 @@ export function CameraRows({ cameras, tltMode, canAnalytics, onInfo }: CameraRow
               align={{ base: 'stretch', sm: 'center' }}
             >
               <Flex gap="sm" align="center" style={{ flex: 1, minWidth: 0 }}>
+                {selection && (
+                  <Checkbox
+                    aria-label={t('cameraList.selectCamera', { name })}
+                    checked={selection.selected.has(camera.camera_code)}
+                    onChange={() => selection.onToggle(camera.camera_code)}
+                    size="md"
+                  />
+                )}
                 <Box w={{ base: 112, sm: 144 }} style={{ flexShrink: 0 }}>
                   <Link to={detail} tabIndex={-1} aria-hidden>
                     <CameraThumb name={name} url={camera.thumb_url} width="100%" />
@@ -103,6 +130,14 @@ export function CameraRows({ cameras, tltMode, canAnalytics, onInfo }: CameraRow
                     <Menu.Item component={Link} to={detail} leftSection={<IconVideo size={16} aria-hidden />}>
                       {t('cameras.video')}
                     </Menu.Item>
+                    {onSelectTag && (
+                      <Menu.Item
+                        onClick={() => onSelectTag(camera.camera_code)}
+                        leftSection={<IconTags size={16} aria-hidden />}
+                      >
+                        {t('cameraList.selectTag')}
+                      </Menu.Item>
+                    )}
                     <Menu.Item
                       onClick={() => onInfo(camera.camera_code)}
                       leftSection={<IconInfoCircle size={16} aria-hidden />}

@@ -1,14 +1,18 @@
 // The player controller of the detail page (core.md §2, §4, §6, §9): the LIVE switch (first, clear of the
 // floating feedback button), play/pause, seek bar, volume with mute, speed cycling and skip to latest.
-// Archive controls are off while live plays.
+// Archive controls are off while live plays. At the end: screenshot, full screen and the more-menu.
 import { ActionIcon, Box, Button, Group, Slider, Switch, Text, Tooltip } from '@mantine/core';
 import {
+  IconCamera,
+  IconMaximize,
+  IconMinimize,
   IconPlayerPauseFilled,
   IconPlayerPlayFilled,
   IconPlayerSkipForwardFilled,
   IconVolume,
   IconVolumeOff,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { EventSpan } from '@camwatch/contract/archives';
 import { VOLUME_STEP } from '@camwatch/contract/constants';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -41,6 +45,12 @@ interface Props {
   onNextSpeed: () => void;
   onSkipLatest: () => void;
   live: LiveSwitchProps;
+  canScreenshot: boolean;
+  onScreenshot: () => void;
+  isFullscreen: boolean;
+  onToggleFullscreen: () => void;
+  /** The more-menu, built by the page. */
+  moreMenu: ReactNode;
 }
 
 export function PlayerControls(props: Props) {
@@ -148,6 +158,39 @@ export function PlayerControls(props: Props) {
           </Tooltip>
         </>
       )}
+      <Group gap={4} wrap="nowrap" ml="auto">
+        <Tooltip label={t('player.screenshot')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray.1"
+            style={onDark}
+            size="lg"
+            aria-label={t('player.screenshot')}
+            onClick={props.onScreenshot}
+            disabled={!props.canScreenshot}
+          >
+            <IconCamera size={20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={props.isFullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray.1"
+            style={onDark}
+            size="lg"
+            aria-label={props.isFullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
+            aria-pressed={props.isFullscreen}
+            onClick={props.onToggleFullscreen}
+          >
+            {props.isFullscreen ? (
+              <IconMinimize size={20} aria-hidden />
+            ) : (
+              <IconMaximize size={20} aria-hidden />
+            )}
+          </ActionIcon>
+        </Tooltip>
+        {props.moreMenu}
+      </Group>
     </Group>
   );
 }

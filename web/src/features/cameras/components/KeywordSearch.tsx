@@ -1,0 +1,62 @@
+// The header search box (core.md §2, §5): a keyword becomes the list's filter[] words on page 1; recent
+// keywords are offered in a combobox dropdown while the box has focus; the clear button removes the keyword.
+import { ActionIcon, Autocomplete, Box, type BoxProps } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useBrowserState } from '../../../lib/browser-state.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { keywordText, withKeyword } from '../list-filters.ts';
+import { listHref, parseListState } from '../list-query.ts';
+import { offeredSearches, rememberSearch } from '../recent-searches.ts';
+
+export function KeywordSearch(props: BoxProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const onList = /^\/list(\/|$)/.test(location.pathname);
+  const current = new URLSearchParams(onList ? location.search : '');
+  const urlText = keywordText(parseListState(current));
+  const [text, setText] = useState(urlText);
+  const [recent, setRecent] = useBrowserState('recentSearches');
+
+  // The box follows the URL: a chip removed, a link followed, back and forward.
+  useEffect(() => setText(urlText), [urlText]);
+
+  const search = (keyword: string) => {
+    setText(keyword);
+    if (keyword.trim()) setRecent(rememberSearch(recent, keyword));
+    void navigate(listHref(1, withKeyword(current, keyword)));
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    search(text);
+  };
+
+  return (
+    <Box component="form" role="search" aria-label={t('search.region')} onSubmit={onSubmit} {...props}>
+      <Autocomplete
+        aria-label={t('search.label')}
+        placeholder={t('search.placeholder')}
+        value={text}
+        onChange={setText}
+        data={offeredSearches(recent, text)}
+        filter={({ options }) => options}
+        onOptionSubmit={search}
+        clearable
+        onClear={() => (onList ? search('') : setText(''))}
+        // Mantine hides the clear button from keyboard and screen readers; this one is the way to clear.
+        clearButtonProps={{ 'aria-label': t('search.clear'), 'aria-hidden': false, tabIndex: 0 }}
+        leftSection={
+          <ActionIcon type="submit" variant="subtle" size="sm" aria-label={t('search.submit')}>
+            <IconSearch size={16} aria-hidden />
+          </ActionIcon>
+        }
+        leftSectionPointerEvents="all"
+        comboboxProps={{ withinPortal: true }}
+        size="sm"
+        w="100%"
+      />
+    </Box>
+  );
+}

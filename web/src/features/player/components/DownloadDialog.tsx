@@ -1,0 +1,191 @@
+// The archive download dialog (core.md §2 more-menu; advanced.md §8, §9): a range of at most 24 hours, not in
+// the future, starting as the selected hour; this month's allowance of the camera (used / limit in GB). On OK
+// the request is posted; a refusal shows why, otherwise the job's progress is asked every 2 s until the file is
+// ready (a link to it) or generation failed.
+import { Alert, Button, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { DOWNLOAD_MAX_HOURS } from '@camwatch/contract/downloads';
+import { AppDialog } from '../../../components/ui/AppDialog.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { toOffsetIso } from '../player-rules.ts';
+import { allowanceQueryOptions, requestDownload, useAllowance, useDownloadStatus } from '../api/downloads.ts';
+import {
+  dateTimeInputValue,
+  defaultDownloadRange,
+  downloadRangeError,
+  formatGb,
+  parseDateTimeInput,
+} from '../more-menu-rules.ts';
+
+interface Props {
+  cameraCode: string;
+  hourStart: number;
+  onClose: () => void;
+}
+
+export function DownloadDialog({ cameraCode, hourStart, onClose }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [opened] = useState(() => Date.now());
+  const [range, setRange] = useState(() => {
+    const { startMs, endMs } = defaultDownloadRange(hourStart, opened);
+    return { start: dateTimeInputValue(startMs), end: dateTimeInputValue(endMs) };
+  });
+  const [isSending, setSending] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [downloadId, setDownloadId] = useState<string | null>(null);
+  const allowance = useAllowance(cameraCode, true);
+  const status = useDownloadStatus(downloadId);
+
+  const startMs = parseDateTimeInput(range.start);
+  const endMs = parseDateTimeInput(range.end);
+  const rangeError = downloadRangeError(startMs, endMs, Date.now());
+  const maxValue = dateTimeInputValue(Date.now());
+
+  const submit = async () => {
+    if (rangeError) return;
+    setSending(true);
+    setRefusal(null);
+    try {
+      const answer = await requestDownload(cameraCode, {
+        start_datetime: toOffsetIso(startMs),
+        end_datetime: toOffsetIso(endMs),
+      });
+      if (answer.ok) {
+        queryClient.setQueryData(allowanceQueryOptions(cameraCode).queryKey, answer.allowance);
+        queryClient.setQueryData(['downloads', 'status', answer.download.download_id], answer.download);
+        setDownloadId(answer.download.download_id);
+      } else {
+        setRefusal(
+          answer.reason === 'limit_exceeded'
+            ? t('messages.downloadLimitExceeded')
+            : t('messages.noDataForDownload'),
+        );
+      }
+    } catch {
+      setRefusal(t('messages.downloadFailed'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const job = status.data;
+  const allowanceText = allowance.data
+    ? t('player.download.allowance', {
+        used: formatGb(allowance.data.used_bytes),
+        limit: formatGb(allowance.data.limit_bytes),
+      })
+    : allowance.isError
+      ? null
+      : t('player.download.allowanceLoading');
+
+  return (
+    <AppDialog opened onClose={onClose} title={t('player.download.title')} loading={isSending}>
+      <Stack gap="sm">
+        {allowanceText && (
+          <Text size="sm" c="dimmed" data-testid="download-allowance">
+            {allowanceText}
+          </Text>
+        )}
+        {downloadId === null ? (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <Stack gap="sm">
+              <TextInput
+                type="datetime-local"
+                label={t('player.download.start')}
+                value={range.start}
+                max={maxValue}
+                required
+                onChange={(event) => setRange({ ...range, start: event.currentTarget.value })}
+                disabled={isSending}
+              />
+              <TextInput
+                type="datetime-local"
+                label={t('player.download.end')}
+                value={range.end}
+                max={maxValue}
+                required
+                onChange={(event) => setRange({ ...range, end: event.currentTarget.value })}
+                disabled={isSending}
+                error={
+                  rangeError
+                    ? t(`player.download.errors.${rangeError}`, { hours: DOWNLOAD_MAX_HOURS })
+                    : undefined
+                }
+                description={t('player.download.hint', { hours: DOWNLOAD_MAX_HOURS })}
+              />
+              {refusal && (
+                <Alert color="red" variant="light" role="alert">
+                  {refusal}
+                </Alert>
+              )}
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={onClose} disabled={isSending}>
+                  {t('common.cancel')}
+                </Button>
+                <Button type="submit" loading={isSending} disabled={rangeError !== null}>
+                  {t('player.download.request')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : (
+          <Stack gap="sm" data-testid="download-job" data-status={job?.status}>
+            {job?.status === 'failed' ? (
+              <Alert color="red" variant="light" role="alert">
+                {t('messages.fileGenerationFailed')}
+              </Alert>
+            ) : job?.status === 'expired' ? (
+              <Alert color="yellow" variant="light" role="alert">
+                {t('player.download.expired')}
+              </Alert>
+            ) : job?.status === 'ready' && job.file_url ? (
+              <>
+                <Text size="sm" role="status">
+                  {t('player.download.ready')}
+                </Text>
+                <Button
+                  component="a"
+                  href={job.file_url}
+                  download
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                >
+                  {t('player.download.link')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <Text size="sm" role="status">
+                  {job?.status === 'running'
+                    ? t('player.download.running', { percent: Math.round(job.progress * 100) })
+                    : t('player.download.queued')}
+                </Text>
+                <Progress
+                  value={Math.round((job?.progress ?? 0) * 100)}
+                  animated
+                  aria-label={t('player.download.progress')}
+                />
+                <Text size="xs" c="dimmed">
+                  {t('player.download.notify')}
+                </Text>
+              </>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                {t('common.close')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Stack>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,106 @@
+// The player's more-menu (core.md §2; advanced.md §6): lighting on/off, PTZ control and archive download, each
+// shown or enabled by the user's rights, the camera and the environment. A Mantine Menu: arrow keys move
+// between items, Enter or Space chooses, Escape closes. It renders inside the controller so it also shows in
+// full screen.
+import { ActionIcon, Badge, Menu } from '@mantine/core';
+import { IconBulb, IconDots, IconDownload, IconArrowsMove } from '@tabler/icons-react';
+import { useState } from 'react';
+import { HintTooltip } from '../../../components/ui/HintTooltip.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { setLighting } from '../api/camera-control.ts';
+import type { MoreMenuState } from '../more-menu-rules.ts';
+
+interface Props {
+  cameraCode: string;
+  state: MoreMenuState;
+  onOpenPtz: () => void;
+  onOpenDownload: () => void;
+}
+
+export function MoreMenu({ cameraCode, state, onOpenPtz, onOpenDownload }: Props) {
+  const { t } = useTranslation();
+  const [isLightOn, setLightOn] = useState(false);
+  const [isSwitching, setSwitching] = useState(false);
+
+  const toggleLighting = async () => {
+    const next = !isLightOn;
+    setSwitching(true);
+    try {
+      const result = await setLighting(cameraCode, next);
+      if (result.ok) {
+        setLightOn(result.value);
+        showToast({
+          color: 'green',
+          message: t('player.lightingChanged', {
+            state: result.value ? t('player.lightingOn') : t('player.lightingOff'),
+          }),
+        });
+      } else {
+        showToast({ color: 'red', message: t(`player.commandFailure.${result.reason}`) });
+      }
+    } catch {
+      // 5xx and network errors already showed the common error.
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  const download = (
+    <Menu.Item
+      leftSection={<IconDownload size={16} aria-hidden />}
+      disabled={!state.canDownload}
+      onClick={onOpenDownload}
+    >
+      {t('player.download.open')}
+    </Menu.Item>
+  );
+
+  return (
+    <Menu position="top-end" withinPortal={false} shadow="md" width={220}>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray.1"
+          style={{ backgroundColor: 'transparent' }}
+          size="lg"
+          aria-label={t('player.more')}
+          disabled={!state.isEnabled}
+        >
+          <IconDots size={20} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {state.showLighting && (
+          <Menu.Item
+            role="menuitemcheckbox"
+            aria-checked={isLightOn}
+            closeMenuOnClick={false}
+            disabled={isSwitching}
+            leftSection={<IconBulb size={16} aria-hidden />}
+            rightSection={
+              <Badge size="sm" variant={isLightOn ? 'filled' : 'light'} color={isLightOn ? 'yellow' : 'gray'}>
+                {isLightOn ? t('player.lightingOn') : t('player.lightingOff')}
+              </Badge>
+            }
+            onClick={() => void toggleLighting()}
+          >
+            {t('player.lighting')}
+          </Menu.Item>
+        )}
+        {state.showPtz && (
+          <Menu.Item leftSection={<IconArrowsMove size={16} aria-hidden />} onClick={onOpenPtz}>
+            {t('player.ptz.open')}
+          </Menu.Item>
+        )}
+        {state.canDownload ? (
+          download
+        ) : (
+          <HintTooltip label={t('messages.noPermission')} position="left">
+            <div>{download}</div>
+          </HintTooltip>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,121 @@
+// Pure rules of the player's more-menu, screenshot and archive download (core.md §2, §4; advanced.md §6, §8, §9):
+// which items show and which are enabled for the user's rights and the camera, the PTZ axes a camera can
+// move, the checks on a download range, the allowance in GB and the screenshot's file name.
+import type { ExperimentalFeature } from '@camwatch/contract/environment';
+import { DOWNLOAD_MAX_HOURS } from '@camwatch/contract/downloads';
+import {
+  canDownloadArchive,
+  canUseLighting,
+  canUsePtz,
+  isMoreMenuEnabled,
+  type Permissions,
+} from '@camwatch/contract/permissions';
+
+const HOUR_MS = 3_600_000;
+const GB = 1024 ** 3;
+
+export interface MoreMenuCamera {
+  use_ptz: boolean;
+  can_pan: boolean;
+  can_tilt: boolean;
+  can_zoom: boolean;
+}
+
+export interface MoreMenuState {
+  /** The menu button itself. */
+  isEnabled: boolean;
+  /** Lighting: live on, the lighting right and the experimental feature. */
+  showLighting: boolean;
+  /** PTZ control: live on, the live and ptz rights and a PTZ camera. */
+  showPtz: boolean;
+  /** Archive download is always listed; without archive and batchDownload it is disabled with a tooltip. */
+  canDownload: boolean;
+}
+
+export function moreMenuState(opts: {
+  perms: Permissions;
+  camera: MoreMenuCamera;
+  isLiveOn: boolean;
+  isSingleView: boolean;
+  experimentalFeatures: readonly ExperimentalFeature[];
+}): MoreMenuState {
+  const { perms, camera, isLiveOn } = opts;
+  return {
+    isEnabled: isMoreMenuEnabled({ isLiveOn, isSingleView: opts.isSingleView, perms }),
+    showLighting: isLiveOn && canUseLighting(perms, opts.experimentalFeatures),
+    showPtz: isLiveOn && canUsePtz(perms) && camera.use_ptz,
+    canDownload: canDownloadArchive(perms),
+  };
+}
+
+export type PtzAxis = 'pan' | 'tilt' | 'zoom';
+/** The step one press of a PTZ button sends, of the axis's range (-1..1). */
+export const PTZ_STEP = 0.2;
+
+/** The axes the camera can move, in the panel's order. */
+export const ptzAxes = (camera: MoreMenuCamera): PtzAxis[] =>
+  (['pan', 'tilt', 'zoom'] as const).filter((axis) => camera[`can_${axis}`]);
+
+/** The body of one PTZ press: one axis a step in a direction. */
+export const ptzStep = (axis: PtzAxis, direction: 1 | -1): Record<PtzAxis, number> => ({
+  pan: 0,
+  tilt: 0,
+  zoom: 0,
+  [axis]: direction * PTZ_STEP,
+});
+
+export type DownloadRangeError = 'invalid' | 'endBeforeStart' | 'future' | 'tooLong';
+
+/** What is wrong with a download range, or null: start before end, nothing in the future, at most 24 h. */
+export function downloadRangeError(startMs: number, endMs: number, nowMs: number): DownloadRangeError | null {
+  if (!Number.isFinite(startMs) || !Number.isFinite(endMs)) return 'invalid';
+  if (startMs > nowMs || endMs > nowMs) return 'future';
+  if (endMs <= startMs) return 'endBeforeStart';
+  if (endMs - startMs > DOWNLOAD_MAX_HOURS * HOUR_MS) return 'tooLong';
+  return null;
+}
+
+/** The range the download dialog opens with: the selected hour, cut at now (whole minutes). */
+export function defaultDownloadRange(hourStart: number, nowMs: number): { startMs: number; endMs: number } {
+  const nowMinute = nowMs - (nowMs % 60_000);
+  const endMs = Math.min(hourStart + HOUR_MS, nowMinute);
+  const startMs = Math.min(hourStart, endMs - 60_000);
+  return { startMs, endMs };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DDTHH:mm` in local time: the value of a datetime-local input. */
+export const dateTimeInputValue = (ms: number): string => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+/** The moment of a datetime-local value (local time); NaN when empty or malformed. */
+export function parseDateTimeInput(value: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return Number.NaN;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const date = new Date(y, mo - 1, d, h, mi);
+  return date.getMonth() === mo - 1 ? date.getTime() : Number.NaN;
+}
+
+/** Bytes as GB with one decimal place (1 GB = 1024³ bytes), e.g. `12.3`; tiny non-zero amounts show `0.1`. */
+export function formatGb(bytes: number): string {
+  if (bytes <= 0) return '0';
+  const gb = bytes / GB;
+  if (gb < 0.1) return '0.1';
+  const rounded = Math.round(gb * 10) / 10;
+  return Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
+}
+
+/** `<camera name>_<YYYYMMDD-HHmmss>.jpg`, local time; characters no file system accepts become `_`. */
+export function screenshotFileName(cameraName: string, ms: number): string {
+  const d = new Date(ms);
+  const stamp =
+    `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}` +
+    `-${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
+  // eslint-disable-next-line no-control-regex
+  const safeName = cameraName.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'camera';
+  return `${safeName}_${stamp}.jpg`;
+}
