@@ -1,30 +1,20 @@
 // Reads for the archive, video and snapshot calls. Every query is scoped by the customer: a camera or
 // clip of another customer is simply not found. Child users share their parent's customer.
 import type { Db } from '../../db/database.ts';
+import { cameraClipsBetween, customerCamera } from '../../db/scoped-queries.ts';
 
 export class ArchiveRepository {
   constructor(private readonly db: Db) {}
 
   /** The customer's camera with this code; undefined when unknown or another customer's. */
   findCamera(customerId: number, code: string) {
-    return this.db
-      .selectFrom('cameras')
-      .select(['id', 'code'])
-      .where('customer_id', '=', customerId)
-      .where('code', '=', code)
-      .executeTakeFirst();
+    return customerCamera(this.db, customerId, code).select(['id', 'code']).executeTakeFirst();
   }
 
   /** The camera's clips starting in [from, to), oldest first. */
   clipsBetween(cameraId: number, from: Date, to: Date) {
-    return this.db
-      .selectFrom('clips')
+    return cameraClipsBetween(this.db, cameraId, from, to)
       .select(['id', 'start_time', 'offset_ms', 'duration_ms', 'motion_state', 'motion_events'])
-      .where('camera_id', '=', cameraId)
-      .where('start_time', '>=', from)
-      .where('start_time', '<', to)
-      .orderBy('start_time')
-      .orderBy('offset_ms')
       .execute();
   }
 

@@ -1,29 +1,19 @@
 // Archive downloads in SQL: the request rows, the clips a range joins, and the month's usage per camera.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { cameraClipsBetween, customerCamera } from '../../db/scoped-queries.ts';
 
 export class DownloadRepository {
   constructor(private readonly db: Db) {}
 
   findCamera(customerId: number, cameraCode: string) {
-    return this.db
-      .selectFrom('cameras')
-      .select(['id', 'code', 'name'])
-      .where('customer_id', '=', customerId)
-      .where('code', '=', cameraCode)
-      .executeTakeFirst();
+    return customerCamera(this.db, customerId, cameraCode).select(['id', 'code', 'name']).executeTakeFirst();
   }
 
   /** Clips of the camera whose minute starts in [start, end), oldest first. */
   clipsIn(cameraId: number, start: Date, end: Date) {
-    return this.db
-      .selectFrom('clips')
+    return cameraClipsBetween(this.db, cameraId, start, end)
       .select(['id', 'start_time', 'bytes', 'blob_key', 'duration_ms'])
-      .where('camera_id', '=', cameraId)
-      .where('start_time', '>=', start)
-      .where('start_time', '<', end)
-      .orderBy('start_time')
-      .orderBy('offset_ms')
       .execute();
   }
 

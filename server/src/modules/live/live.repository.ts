@@ -1,12 +1,12 @@
 // The few camera columns live, PTZ and lighting decisions need, always scoped to the caller's customer.
 import type { Db } from '../../db/database.ts';
+import { customerCamera } from '../../db/scoped-queries.ts';
 
 export class LiveRepository {
   constructor(private readonly db: Db) {}
 
   findCamera(customerId: number, cameraCode: string) {
-    return this.db
-      .selectFrom('cameras')
+    return customerCamera(this.db, customerId, cameraCode)
       .select([
         'id',
         'code',
@@ -19,8 +19,6 @@ export class LiveRepository {
         'watch_status',
         'live_interval',
       ])
-      .where('customer_id', '=', customerId)
-      .where('code', '=', cameraCode)
       .executeTakeFirst();
   }
 }

@@ -21,6 +21,32 @@ import { SeekBar } from './SeekBar.tsx';
 /** Controls sit on the dark bar: no light disabled background. */
 const onDark = { backgroundColor: 'transparent' };
 
+/** An icon button of the bar; `label` names it for screen readers and, with `tooltip`, shows on hover. */
+function BarButton(props: {
+  label: string;
+  tooltip?: boolean;
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  const button = (
+    <ActionIcon
+      variant="subtle"
+      color="gray.1"
+      style={onDark}
+      size="lg"
+      aria-label={props.label}
+      aria-pressed={props.pressed}
+      onClick={props.onClick}
+      disabled={props.disabled}
+    >
+      {props.children}
+    </ActionIcon>
+  );
+  return props.tooltip ? <Tooltip label={props.label}>{button}</Tooltip> : button;
+}
+
 export interface LiveSwitchProps {
   isVisible: boolean;
   isOn: boolean;
@@ -88,17 +114,13 @@ export function PlayerControls(props: Props) {
       </Box>
       {props.hasArchiveRight && (
         <>
-          <ActionIcon
-            variant="subtle"
-            color="gray.1"
-            style={onDark}
-            size="lg"
-            aria-label={props.isPlaying ? t('player.pause') : t('player.play')}
+          <BarButton
+            label={props.isPlaying ? t('player.pause') : t('player.play')}
             onClick={props.onTogglePlay}
             disabled={archiveDisabled}
           >
             {props.isPlaying ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
-          </ActionIcon>
+          </BarButton>
           <SeekBar
             value={props.currentTime}
             markers={isLive ? [] : props.markers}
@@ -106,18 +128,14 @@ export function PlayerControls(props: Props) {
             onSeek={props.onSeek}
           />
           <Group gap={4} wrap="nowrap">
-            <ActionIcon
-              variant="subtle"
-              color="gray.1"
-              style={onDark}
-              size="lg"
-              aria-label={props.isMuted ? t('player.unmute') : t('player.mute')}
-              aria-pressed={props.isMuted}
+            <BarButton
+              label={props.isMuted ? t('player.unmute') : t('player.mute')}
+              pressed={props.isMuted}
               onClick={props.onToggleMute}
               disabled={isLive}
             >
               {props.isMuted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
-            </ActionIcon>
+            </BarButton>
             <Slider
               w={80}
               min={0}
@@ -144,51 +162,32 @@ export function PlayerControls(props: Props) {
           >
             {t('player.speedValue', { speed: props.speed })}
           </Button>
-          <Tooltip label={t('player.skipLatest')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray.1"
-              style={onDark}
-              size="lg"
-              aria-label={t('player.skipLatest')}
-              onClick={props.onSkipLatest}
-            >
-              <IconPlayerSkipForwardFilled size={20} />
-            </ActionIcon>
-          </Tooltip>
+          <BarButton label={t('player.skipLatest')} tooltip onClick={props.onSkipLatest}>
+            <IconPlayerSkipForwardFilled size={20} />
+          </BarButton>
         </>
       )}
       <Group gap={4} wrap="nowrap" ml="auto">
-        <Tooltip label={t('player.screenshot')}>
-          <ActionIcon
-            variant="subtle"
-            color="gray.1"
-            style={onDark}
-            size="lg"
-            aria-label={t('player.screenshot')}
-            onClick={props.onScreenshot}
-            disabled={!props.canScreenshot}
-          >
-            <IconCamera size={20} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={props.isFullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}>
-          <ActionIcon
-            variant="subtle"
-            color="gray.1"
-            style={onDark}
-            size="lg"
-            aria-label={props.isFullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
-            aria-pressed={props.isFullscreen}
-            onClick={props.onToggleFullscreen}
-          >
-            {props.isFullscreen ? (
-              <IconMinimize size={20} aria-hidden />
-            ) : (
-              <IconMaximize size={20} aria-hidden />
-            )}
-          </ActionIcon>
-        </Tooltip>
+        <BarButton
+          label={t('player.screenshot')}
+          tooltip
+          onClick={props.onScreenshot}
+          disabled={!props.canScreenshot}
+        >
+          <IconCamera size={20} aria-hidden />
+        </BarButton>
+        <BarButton
+          label={props.isFullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
+          tooltip
+          pressed={props.isFullscreen}
+          onClick={props.onToggleFullscreen}
+        >
+          {props.isFullscreen ? (
+            <IconMinimize size={20} aria-hidden />
+          ) : (
+            <IconMaximize size={20} aria-hidden />
+          )}
+        </BarButton>
         {props.moreMenu}
       </Group>
     </Group>
