@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXED_CAMERA } from '../src/control/camera-controls.ts';
 import { controlChannelUrl, parseServerMessage } from '../src/control/control-channel.ts';
 import { runCommand } from '../src/control/device-commands.ts';
-import { isStillDue, type StillGate } from '../src/live/live-stills.ts';
+import { isStillDue, LiveStills, type StillGate } from '../src/live/live-stills.ts';
 import { newMinuteOf } from '../src/live/minute-thumbnails.ts';
 import { formatLogLine } from '../src/logger.ts';
 import { clipPlacement } from '../src/recorder/clip-placement.ts';
@@ -79,6 +79,55 @@ describe('isStillDue', () => {
   it('never sends while live is off or an upload is in flight (latest frame wins, nothing queued)', () => {
     expect(isStillDue({ ...gate, isLive: false }, 20_000)).toBe(false);
     expect(isStillDue({ ...gate, isInFlight: true }, 20_000)).toBe(false);
+  });
+});
+
+describe('LiveStills: the frame just made goes at once when live starts', () => {
+  const logger = { debug() {}, info() {}, warn() {}, error() {} };
+  const setUp = () => {
+    const sent: number[] = [];
+    let now = 0;
+    const stills = new LiveStills(
+      {
+        client: {
+          postStill: async (_code: string, capturedAt: number) => {
+            sent.push(capturedAt);
+            return { status: 200, body: { live: true } };
+          },
+        },
+        cameraCode: () => 'CAM0001',
+        logger,
+      },
+      () => now,
+    );
+    stills.setTiming(1, 2); // a still a second, frames every 500 ms
+    return { stills, sent, at: (ms: number) => (now = ms) };
+  };
+
+  it('sends the newest held frame when live is asked for, without waiting for the next one', async () => {
+    const { stills, sent, at } = setUp();
+    stills.offer(Buffer.from('a'), 1_000);
+    stills.offer(Buffer.from('b'), 1_500); // not live: held, not sent
+    expect(sent).toEqual([]);
+    at(1_800);
+    stills.setLive(true);
+    expect(sent).toEqual([1_500]);
+    await Promise.resolve();
+    await Promise.resolve();
+    stills.offer(Buffer.from('c'), 2_000); // within the interval of the held frame
+    expect(sent).toEqual([1_500]);
+    stills.offer(Buffer.from('d'), 2_500);
+    expect(sent).toEqual([1_500, 2_500]);
+  });
+
+  it('does not send a held frame older than a second (a camera that stopped); waits for a new one', () => {
+    const { stills, sent, at } = setUp();
+    stills.offer(Buffer.from('a'), 1_000);
+    at(2_100);
+    stills.setLive(true);
+    expect(sent).toEqual([]);
+    stills.offer(Buffer.from('b'), 2_200);
+    expect(sent).toEqual([2_200]);
   });
 });
 

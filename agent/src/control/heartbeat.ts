@@ -72,7 +72,10 @@ export class Heartbeat {
       const parsed = answer.status === 200 ? heartbeatCall.responses[200].safeParse(answer.body) : null;
       if (parsed?.success) {
         this.lastProblem = '';
-        options.onDeviceState(parsed.data);
+        // The control channel opened while this answer was on its way: its own messages (config, live,
+        // stream) are newer, so this answer must not undo them — e.g. turn off a stream the channel just
+        // asked for, which nothing would turn on again while the channel stays up.
+        if (!options.channel.isOpen) options.onDeviceState(parsed.data);
       } else
         this.report(`HTTP heartbeat not accepted: ${parsed ? 'unexpected answer' : describeAnswer(answer)}`);
     } catch (error) {
