@@ -83,11 +83,36 @@ const envSchema = z.object({
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   /** A camera whose agent is silent this long is down. */
   CAMERA_DOWN_AFTER_SECONDS: positiveInt(120),
+  /** Web push (VAPID) keys; unset: a pair is created at first start and kept in the database. */
+  VAPID_PUBLIC_KEY: optionalText.refine((v) => v === null || /^[A-Za-z0-9_-]{86,88}$/.test(v), {
+    message:
+      'must be the base64url P-256 public key (65 bytes), e.g. from `npx web-push generate-vapid-keys`',
+  }),
+  VAPID_PRIVATE_KEY: optionalText.refine((v) => v === null || /^[A-Za-z0-9_-]{42,44}$/.test(v), {
+    message: 'must be the base64url P-256 private key (32 bytes)',
+  }),
+  /** Contact the push services may use: a mailto: or https: address. */
+  VAPID_SUBJECT: optionalText.refine((v) => v === null || /^(mailto:|https:\/\/)/.test(v), {
+    message: 'must start with mailto: or https://',
+  }),
+  /** Accept push endpoints on http or on loopback/private addresses (tests, benchmarks, a LAN push service). */
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: booleanFlag.default(false),
+  /** How long an answer of GET api/cameras may be served from memory while nothing it shows changed; 0: never. */
+  CAMERA_LIST_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** Run one simulated agent per demo camera inside `npm start` (embedded default only unless set). */
   SIMULATED_CAMERAS: booleanFlag.optional(),
+  /** After a motion notification, the same camera notifies the same user again only after this long. */
+  MOTION_NOTIFICATION_COOLDOWN_MINUTES: positiveInt(10),
+  /** Feedback is also mailed to this operator address when set. */
+  FEEDBACK_MAIL_TO: optionalText.refine((v) => v === null || /^[^\s@]+@[^\s@]+$/.test(v), {
+    message: 'must be an e-mail address',
+  }),
 });
 
 export type Config = ReturnType<typeof toConfig>;
+
+/** The bare address of `Name <addr>` (or the text itself). */
+const mailAddressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
 function toConfig(env: z.infer<typeof envSchema>) {
   const dataDir = path.resolve(env.DATA_DIR);
@@ -139,8 +164,19 @@ function toConfig(env: z.infer<typeof envSchema>) {
       ffprobePath: env.FFPROBE_PATH,
     },
     health: { downAfterMs: env.CAMERA_DOWN_AFTER_SECONDS * 1000 },
+    push: {
+      vapidKeys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : null,
+      subject: env.VAPID_SUBJECT ?? `mailto:${mailAddressOf(env.MAIL_FROM)}`,
+      allowPrivateEndpoints: env.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+    },
+    cameraListCacheMs: env.CAMERA_LIST_CACHE_SECONDS * 1000,
     /** Undefined: the default (simulated agents with the embedded database only). */
     simulatedCameras: env.SIMULATED_CAMERAS,
+    motionAlerts: { cooldownMs: env.MOTION_NOTIFICATION_COOLDOWN_MINUTES * 60_000 },
+    feedback: { mailTo: env.FEEDBACK_MAIL_TO },
   };
 }
 
@@ -163,5 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }),
     );
   }
+  if ((parsed.data.VAPID_PUBLIC_KEY === null) !== (parsed.data.VAPID_PRIVATE_KEY === null))
+    throw new ConfigError(['VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither']);
   return toConfig(parsed.data);
 }

@@ -14,8 +14,10 @@ import { demoCustomer } from './db/seed/demo-data.ts';
 import { startEmbeddedAgents, wantsSimulatedCameras } from './sim/embedded-agents.ts';
 import { createServices, loadServiceSecrets } from './services.ts';
 
-/** The web app built by `npm run build -w web`. */
-const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/** The web app built by `npm run build -w web` (WEB_DIST_DIR points elsewhere, e.g. one build per e2e run). */
+const WEB_DIST_DIR = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 const roles = ['api', 'worker', 'all'] as const;
 type Role = (typeof roles)[number];
@@ -76,6 +78,9 @@ async function main(): Promise<void> {
   // Background jobs (motion detection, retention): any number of worker processes may run them.
   const jobWorker = role === 'api' ? null : workerServices.jobs;
   jobWorker?.start();
+  // Web push delivery has its own queue so a long media job never holds a push back.
+  const pushWorker = role === 'api' ? null : workerServices.pushQueue;
+  pushWorker?.start();
   if (web) {
     await web.app.listen({ port: config.port, host: config.host });
     logger.info({ ms: Date.now() - started }, `CamWatch ${role} ready at http://localhost:${config.port}`);
@@ -110,6 +115,7 @@ async function main(): Promise<void> {
         logger.warn({ running: web.inFlight.size }, 'handlers still running at shutdown');
     }
     await jobWorker?.stop();
+    await pushWorker?.stop();
     await database.close();
   });
 }

@@ -24,10 +24,16 @@ import { CameraRepository } from './modules/cameras/camera.repository.ts';
 import { CameraService } from './modules/cameras/camera.service.ts';
 import { LocationRepository } from './modules/locations/location.repository.ts';
 import { LocationService } from './modules/locations/location.service.ts';
+import { WeatherRepository } from './modules/weather/weather.repository.ts';
+import { WeatherService } from './modules/weather/weather.service.ts';
 import { ChildUserRepository } from './modules/child-users/child-user.repository.ts';
 import { ChildUserService } from './modules/child-users/child-user.service.ts';
 import { ReleaseRepository } from './modules/releases/release.repository.ts';
 import { ReleaseService } from './modules/releases/release.service.ts';
+import { MotionAlertRepository } from './modules/motion-alerts/motion-alert.repository.ts';
+import { MotionAlertService } from './modules/motion-alerts/motion-alert.service.ts';
+import { DebugRepository } from './modules/debug/debug.repository.ts';
+import { DebugService } from './modules/debug/debug.service.ts';
 import { DeviceAuth } from './ingest/device-auth.ts';
 import { DeviceTokenRepository } from './ingest/device-token.repository.ts';
 import { ClipRepository } from './ingest/clip.repository.ts';
@@ -50,16 +56,35 @@ import { JobRegistry } from './jobs/registry.ts';
 import { createRecordedMedia } from './modules/archives/recorded-media.ts';
 import { createDownloads } from './modules/downloads/downloads.ts';
 import { createStreaming } from './modules/streaming/streaming.ts';
+import { createPush } from './modules/push/push.ts';
+import { loadVapidKeys, type VapidKeys } from './modules/push/vapid-keys.ts';
 
 export interface ServiceSecrets {
   /** Key of the signed media addresses (storage/secrets.ts keeps one in the database). */
   mediaSigningSecret: Buffer;
+  /** The web push key pair (modules/push/vapid-keys.ts keeps one in the database). */
+  vapidKeys: VapidKeys;
 }
 
 export function createServices(
   config: Pick<
     Config,
-    'session' | 'login' | 'mail' | 'environmentMode' | 'blobs' | 'media' | 'health' | 'experimentalFeatures'
+    | 'session'
+    | 'login'
+    | 'mail'
+    | 'environmentMode'
+    | 'blobs'
+    | 'media'
+    | 'health'
+    | 'push'
+    | 'experimentalFeatures'
+    | 'cameraListCacheMs'
+    | 'motionAlerts'
+    | 'feedback'
+    | 'database'
+    | 'logLevel'
+    | 'trustProxy'
+    | 'publicOrigin'
   >,
   db: Db,
   secrets: ServiceSecrets,
@@ -78,7 +103,21 @@ export function createServices(
   const mailer = new Mailer(new MailRepository(db), config.mail, logger);
   const cameraRepository = new CameraRepository(db);
   const jobs = new JobQueue(new JobRepository(db), new JobRegistry(), { logger });
-  const recorded = createRecordedMedia({ db, blobs, mediaSigner, urlTtlMs: config.media.urlTtlMs, jobs });
+  const push = createPush({ db, config: config.push, vapidKeys: secrets.vapidKeys, logger });
+  const notifications = new NotificationService(new NotificationRepository(db));
+  const motionAlerts = new MotionAlertService(
+    new MotionAlertRepository(db),
+    notifications,
+    config.motionAlerts.cooldownMs,
+  );
+  const recorded = createRecordedMedia({
+    db,
+    blobs,
+    mediaSigner,
+    urlTtlMs: config.media.urlTtlMs,
+    jobs,
+    onMotion: (motion) => motionAlerts.motionFound(motion),
+  });
   const downloads = createDownloads({ db, blobs, mediaSigner, jobs, ffmpegPath: config.media.ffmpegPath });
   const streams = createStreaming({
     db,
@@ -100,14 +139,20 @@ export function createServices(
     users: new UserService(userRepository, sessions),
     ipAllow,
     tags: new TagService(new TagRepository(db)),
-    cameras: new CameraService(cameraRepository, config.environmentMode, recorded.mediaUrls),
+    cameras: new CameraService(
+      cameraRepository,
+      config.environmentMode,
+      recorded.mediaUrls,
+      config.cameraListCacheMs,
+    ),
     locations: new LocationService(
       new LocationRepository(db),
       cameraRepository,
       config.environmentMode,
       recorded.mediaUrls,
     ),
-    feedback: new FeedbackService(new FeedbackRepository(db)),
+    weather: new WeatherService(new WeatherRepository(db)),
+    feedback: new FeedbackService(new FeedbackRepository(db), { mailer, to: config.feedback.mailTo }),
     passwordResets: new PasswordResetService({
       users: userRepository,
       sessions,
@@ -115,7 +160,9 @@ export function createServices(
       mailer,
     }),
     mailer,
-    notifications: new NotificationService(new NotificationRepository(db)),
+    notifications,
+    motionAlerts,
+    debug: new DebugService(new DebugRepository(db), config),
     childUsers: new ChildUserService(new ChildUserRepository(db), sessions, appKeyRepository),
     releases: new ReleaseService(new ReleaseRepository(db)),
     deviceAuth: new DeviceAuth(new DeviceTokenRepository(db)),
@@ -148,6 +195,10 @@ export function createServices(
     blobs,
     mediaSigner,
     jobs,
+    push: push.service,
+    /** Web push delivery: its own queue, started by worker roles next to `jobs`. */
+    pushQueue: push.queue,
+    pushDelivery: push.delivery,
     ...recorded,
     downloads,
     ...streams,
@@ -157,10 +208,14 @@ export function createServices(
 export type Services = ReturnType<typeof createServices>;
 
 /** The secrets services need: from the configuration when set, else kept in the database. */
-export async function loadServiceSecrets(config: Pick<Config, 'media'>, db: Db): Promise<ServiceSecrets> {
+export async function loadServiceSecrets(
+  config: Pick<Config, 'media' | 'push'>,
+  db: Db,
+): Promise<ServiceSecrets> {
   return {
     mediaSigningSecret: config.media.signingSecret
       ? Buffer.from(config.media.signingSecret, 'utf8')
       : await ensureSecret(db, 'media_signing_secret'),
+    vapidKeys: await loadVapidKeys(config.push.vapidKeys, db),
   };
 }

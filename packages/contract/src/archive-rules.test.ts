@@ -108,6 +108,12 @@ describe('play speeds', () => {
     expect(browserFromUserAgent(ua.edge)).toBe('edge');
     expect(browserFromUserAgent(ua.safari)).toBe('safari');
     expect(browserFromUserAgent(ua.firefox)).toBe('other');
+    // Headless Chrome (the e2e tests' browser) is Chrome, not Safari.
+    expect(
+      browserFromUserAgent(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36',
+      ),
+    ).toBe('other');
   });
 
   it('core.md §4: speed cycles through its options', () => {

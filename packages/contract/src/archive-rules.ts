@@ -86,8 +86,8 @@ export type Browser = 'edge' | 'safari' | 'other';
 /** Edge (Chromium or legacy) and Safari; Chrome, Firefox and others are `other`. */
 export function browserFromUserAgent(userAgent: string): Browser {
   if (/\bEdg(e|A|iOS)?\//.test(userAgent)) return 'edge';
-  if (/\bSafari\//.test(userAgent) && !/\b(Chrome|Chromium|CriOS|FxiOS|OPR)\//.test(userAgent))
-    return 'safari';
+  // No word boundary before the Chromium names: headless Chrome says `HeadlessChrome/`.
+  if (/\bSafari\//.test(userAgent) && !/(Chrome|Chromium|CriOS|FxiOS|OPR)\//.test(userAgent)) return 'safari';
   return 'other';
 }
 

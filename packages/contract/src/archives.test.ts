@@ -24,8 +24,12 @@ describe('archive entry', () => {
         peopleCounter: [{ inOut: 'I', startSec: 5, endSec: 6 }],
         enterAlert: [],
       },
+      clip_offset_sec: 0,
     };
     expect(archiveEntrySchema.parse(entry)).toEqual(entry);
+    // Where the clip begins in its minute is part of the entry (an agent that started mid-minute).
+    expect(archiveEntrySchema.safeParse({ ...entry, clip_offset_sec: 12.5 }).success).toBe(true);
+    expect(archiveEntrySchema.safeParse({ ...entry, clip_offset_sec: -1 }).success).toBe(false);
     const badInOut = {
       ...entry,
       events: { ...entry.events, peopleCounter: [{ inOut: 'X', startSec: 1, endSec: 2 }] },

@@ -43,6 +43,11 @@ export const archiveEntrySchema = z
     data_url: z.string().nullable(),
     motion_state: z.boolean(),
     events: archiveEventsSchema,
+    /**
+     * Where the played clip begins in its minute, in seconds (0 for a whole minute; more for the first clip
+     * after an agent started mid-minute). Clip time + this = second of the minute, as events are written.
+     */
+    clip_offset_sec: z.number().min(0),
   })
   .meta({ id: 'ArchiveEntry' });
 export type ArchiveEntry = z.infer<typeof archiveEntrySchema>;
@@ -85,6 +90,35 @@ export const archiveVideoCall = defineCall({
   query: archiveVideoQuery,
   responses: {
     200: videoUrlSchema,
+    400: validationErrorBody,
+    401: errorBody,
+    403: errorBody,
+    404: errorBody,
+  },
+});
+
+export const motionBoxSchema = z
+  .object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() })
+  .meta({ id: 'MotionBox' });
+export type MotionBox = z.infer<typeof motionBoxSchema>;
+
+/** The changed regions of one analysed frame: seconds of the minute, boxes in 0..1 picture coordinates. */
+export const motionFrameSchema = z
+  .object({ sec: z.number().min(0), boxes: z.array(motionBoxSchema) })
+  .meta({ id: 'MotionFrame' });
+export type MotionFrame = z.infer<typeof motionFrameSchema>;
+
+export const archiveMotionCall = defineCall({
+  method: 'GET',
+  path: '/api/archives/:archive_id/motion',
+  summary:
+    'Where things moved in one archive minute: the boxes of each moving frame (the motion analysis info)',
+  source: 'core.md §2 video info “motion analysis info” (path ours)',
+  tags: ['archives'],
+  access: 'session',
+  params: archiveVideoParams,
+  responses: {
+    200: dataEnvelope(z.object({ frames: z.array(motionFrameSchema) })),
     400: validationErrorBody,
     401: errorBody,
     403: errorBody,

@@ -12,10 +12,17 @@ import {
   meCall,
   passwordUpdateCall,
 } from './auth.ts';
-import { archiveVideoCall, archivesCall } from './archives.ts';
+import { archiveMotionCall, archiveVideoCall, archivesCall } from './archives.ts';
 import { cameraDetailCall, cameraListCall } from './cameras.ts';
 import { childUserAppKeyDeleteCall, childUserListCall, childUserUpdateCall } from './child-users.ts';
 import { feedbackCall } from './feedback.ts';
+import {
+  clientErrorReportCall,
+  debugClientErrorsCall,
+  debugEnvironmentCall,
+  debugMailOutboxCall,
+} from './debug.ts';
+import { motionNotificationGetCall, motionNotificationSetCall } from './motion-alerts.ts';
 import {
   liveImageCall,
   liveStartCall,
@@ -77,6 +84,7 @@ export const allCalls: readonly CallDef[] = [
   snapshotsCall,
   archivesCall,
   archiveVideoCall,
+  archiveMotionCall,
   tagListCall,
   tagCreateCall,
   tagUpdateCall,
@@ -94,6 +102,12 @@ export const allCalls: readonly CallDef[] = [
   pushSubscribeCall,
   pushUnsubscribeCall,
   feedbackCall,
+  motionNotificationGetCall,
+  motionNotificationSetCall,
+  clientErrorReportCall,
+  debugEnvironmentCall,
+  debugMailOutboxCall,
+  debugClientErrorsCall,
   releaseListCall,
   childUserListCall,
   childUserUpdateCall,

@@ -96,8 +96,17 @@ describe('camera shapes', () => {
       note: '',
       motion_detect_objects: [{ class: 'person', threshold: 0.6 }],
       image_mask_objects: [],
+      motion_area: [
+        [
+          { x: 0.1, y: 0.1 },
+          { x: 0.9, y: 0.1 },
+          { x: 0.5, y: 0.8 },
+        ],
+      ],
     };
     expect(cameraDetailSchema.parse(detail)).toEqual(detail);
+    const outside = { ...detail, motion_area: [[{ x: 1.2, y: 0.1 }]] };
+    expect(cameraDetailSchema.safeParse(outside).success).toBe(false);
     const badThreshold = { ...detail, motion_detect_objects: [{ class: 'car', threshold: 1.5 }] };
     expect(cameraDetailSchema.safeParse(badThreshold).success).toBe(false);
     expect(

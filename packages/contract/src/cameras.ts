@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { CAMERA_FUNCTIONS, PAGE_LIMIT, TLT_CAMERA_FUNCTIONS } from './constants.ts';
 import { dataEnvelope, errorBody, validationErrorBody } from './envelope.ts';
+import { pointSchema } from './polygon.ts';
 import { queryArray, queryCount, queryPage } from './query.ts';
 
 export const cameraCodeSchema = z.string().min(1).max(64);
@@ -149,6 +150,8 @@ export const cameraDetailSchema = cameraListItemSchema
     motion_detect_objects: z.array(motionDetectObjectSchema),
     /** Mask shapes as the camera keeps them; their inner shape is not shown in the spec. */
     image_mask_objects: z.array(z.unknown()),
+    /** The motion detection area: polygons in 0..1 picture coordinates; empty means the whole picture. */
+    motion_area: z.array(z.array(pointSchema)),
   })
   .meta({ id: 'CameraDetail' });
 export type CameraDetail = z.infer<typeof cameraDetailSchema>;

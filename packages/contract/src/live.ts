@@ -104,7 +104,14 @@ export const snapshotsQuery = z
   });
 export type SnapshotsQuery = z.infer<typeof snapshotsQuery>;
 
-export const snapshotSchema = z.object({ imageUrl: z.string() }).meta({ id: 'Snapshot' });
+export const snapshotSchema = z
+  .object({
+    imageUrl: z.string(),
+    /** When the still was taken (the start of its minute); lets a timeline show the right one. */
+    dateTime: dateTimeSchema,
+  })
+  .meta({ id: 'Snapshot' });
+export type Snapshot = z.infer<typeof snapshotSchema>;
 
 export const snapshotsCall = defineCall({
   method: 'GET',

@@ -27,6 +27,18 @@ export const mapLocationSchema = z
   .meta({ id: 'MapLocation' });
 export type MapLocation = z.infer<typeof mapLocationSchema>;
 
+/** A camera as the range call lists it: enough for the site's marker (count, selected camera); the rest
+ * comes with the site's own call when its marker is clicked. */
+export const mapCameraSchema = z
+  .object({ camera_code: z.string(), camera_name: z.string(), watch_status: z.enum(['down', 'normal']) })
+  .meta({ id: 'MapCamera' });
+export type MapCamera = z.infer<typeof mapCameraSchema>;
+
+export const mapRangeLocationSchema = mapLocationSchema
+  .extend({ cameras: z.array(mapCameraSchema) })
+  .meta({ id: 'MapRangeLocation' });
+export type MapRangeLocation = z.infer<typeof mapRangeLocationSchema>;
+
 export const mapLocationWithCamerasSchema = mapLocationSchema
   .extend({ cameras: z.array(cameraListItemSchema) })
   .meta({ id: 'MapLocationWithCameras' });
@@ -80,7 +92,7 @@ export const locationRangeCall = defineCall({
   access: 'session',
   query: locationRangeQuery,
   responses: {
-    200: dataEnvelope(z.object({ locations: z.array(mapLocationWithCamerasSchema) })),
+    200: dataEnvelope(z.object({ locations: z.array(mapRangeLocationSchema) })),
     400: validationErrorBody,
     401: errorBody,
   },

@@ -37,3 +37,7 @@ export function mapViewFor(
     return { center: { lat, lng }, zoom, isValid: true };
   return { center: { ...DEFAULT_MAP_CENTER }, zoom: DEFAULT_MAP_ZOOM, isValid: false };
 }
+
+/** The weather dialog's type choice: every warning category, or one of them (core.md §9). */
+export const WEATHER_TYPES = ['all', 'special_warning', 'warning', 'advisory'] as const;
+export type WeatherType = (typeof WEATHER_TYPES)[number];

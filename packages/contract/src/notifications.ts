@@ -140,5 +140,7 @@ export const pushUnsubscribeCall = defineCall({
     200: dataEnvelope(z.object({ endpoint: z.string() })),
     400: validationErrorBody,
     401: errorBody,
+    /** The caller has no subscription with that endpoint (another user's answers the same). */
+    404: errorBody,
   },
 });

@@ -12,6 +12,12 @@ describe('weather', () => {
     );
   });
 
+  it('core.md §9: the type is every category or one of the three', () => {
+    for (const type of ['all', 'special_warning', 'warning', 'advisory'])
+      expect(weatherParams.safeParse({ date: '2024-05-01', time: '09:30', type }).success, type).toBe(true);
+    expect(weatherParams.safeParse({ date: '2024-05-01', time: '09:30', type: 'rain' }).success).toBe(false);
+  });
+
   it('core.md §3: GeoJSON features with Polygon or MultiPolygon geometries and a warning category', () => {
     const ring = [
       [139, 35],
@@ -19,7 +25,14 @@ describe('weather', () => {
       [140, 36],
       [139, 35],
     ];
-    const properties = { category: 'advisory', subtype: 'heavy_rain', area_name: 'Tokyo' };
+    const properties = {
+      category: 'advisory',
+      subtype: 'heavy_rain',
+      kind_code: '10',
+      area_code: '130010',
+      area_name: 'Tokyo',
+      reported_at: '2026-11-20T05:00:00+09:00',
+    };
     const collection = {
       type: 'FeatureCollection',
       features: [

@@ -4,17 +4,14 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { WEATHER_CATEGORIES } from './constants.ts';
 import { errorBody, validationErrorBody } from './envelope.ts';
+import { WEATHER_TYPES } from './map-rules.ts';
 
 export const weatherParams = z.object({
   date: z.iso.date(),
   /** HH:mm */
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be HH:mm' }),
-  /** Kind of overlay; the spec does not list the kinds. */
-  type: z
-    .string()
-    .min(1)
-    .max(50)
-    .regex(/^[A-Za-z0-9_-]+$/),
+  /** Which warnings to draw: every category, or one of them (core.md §9's three categories). */
+  type: z.enum(WEATHER_TYPES),
 });
 export type WeatherParams = z.infer<typeof weatherParams>;
 
@@ -38,9 +35,15 @@ export const weatherFeatureSchema = z
     geometry: weatherGeometrySchema,
     properties: z.object({
       category: weatherCategorySchema,
-      /** Warning kind within the category (heavy rain, flood, …); the list is not shown in the spec. */
+      /** Warning kind within the category (heavy_rain, flood, …), from the JMA kind code. */
       subtype: z.string(),
+      /** The JMA warning kind code (two digits, e.g. "03" heavy-rain warning). */
+      kind_code: z.string(),
+      /** The JMA forecast area (class-10 area code and name) the polygon outlines. */
+      area_code: z.string(),
       area_name: z.string(),
+      /** When the JMA report that put this warning in force was issued (ISO 8601). */
+      reported_at: z.iso.datetime({ offset: true }),
     }),
   })
   .meta({ id: 'WeatherFeature' });
@@ -55,7 +58,7 @@ export const weatherCall = defineCall({
   method: 'GET',
   path: '/api/weather/:date/:time/:type',
   summary:
-    'Weather warnings in force at a date and time, as a GeoJSON FeatureCollection; 404 when none is known',
+    'Weather warnings in force at a date and time (Japan time), as a GeoJSON FeatureCollection; 404 when no report was imported for that date',
   source: 'core.md §7 (path prefix from the issue)',
   tags: ['weather'],
   access: 'session',

@@ -19,6 +19,7 @@ import { UserRepository } from '../modules/users/user.repository.ts';
 import { UserService } from '../modules/users/user.service.ts';
 import * as input from './cli-inputs.ts';
 import { DEVICE_TOKEN_USAGE, runDeviceTokenCommand } from './device-token-commands.ts';
+import { runWeatherCommand, WEATHER_USAGE } from './weather-commands.ts';
 
 export const CLI_USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -45,6 +46,7 @@ export const CLI_USAGE = `Usage: npm run cli -- <command> [options]
   mail outbox [--limit N]                                 (mail kept by the service, newest first)
   seed-demo
 ${DEVICE_TOKEN_USAGE}
+${WEATHER_USAGE}
 
 A password may be given as --password - to read it from standard input.`;
 
@@ -360,6 +362,8 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
         db,
         print,
       );
+    case 'weather import':
+      return runWeatherCommand('import', positionals.slice(2), db, print);
     default:
       throw new CliUsageError(`unknown command "${positionals.join(' ')}"\n\n${CLI_USAGE}`);
   }

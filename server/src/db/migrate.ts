@@ -6,6 +6,11 @@ import * as m0002 from './migrations/0002-password-reset-and-mail.ts';
 import * as m0003n from './migrations/0003-notifications.ts';
 import * as m0004 from './migrations/0004-camera-browsing-indexes.ts';
 import * as m0005 from './migrations/0005-video-pipeline.ts';
+import * as m0006 from './migrations/0006-web-push.ts';
+import * as m0007 from './migrations/0007-motion-alerts-and-debug.ts';
+import * as m0008 from './migrations/0008-weather.ts';
+import * as m0009 from './migrations/0009-motion-boxes.ts';
+import * as m0010 from './migrations/0010-browse-version.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -13,6 +18,11 @@ const migrations: Record<string, Migration> = {
   '0003-notifications': m0003n,
   '0004-camera-browsing-indexes': m0004,
   '0005-video-pipeline': m0005,
+  '0006-web-push': m0006,
+  '0007-motion-alerts-and-debug': m0007,
+  '0008-weather': m0008,
+  '0009-motion-boxes': m0009,
+  '0010-browse-version': m0010,
 };
 
 /** Every migration's name, in the order they apply. */
@@ -26,6 +36,8 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     provider,
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
+    // Numbers are handed out to parallel work, so a lower one can land after a higher one was applied.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error)

@@ -12,6 +12,8 @@ export interface CustomersTable {
   code: string;
   name: string;
   created_at: Timestamp;
+  /** Goes up whenever what the customer's camera list shows changes (migration 0010, kept by triggers). */
+  browse_version: Generated<number>;
 }
 
 export type LockState = 'none' | 'parent' | 'admin';
@@ -180,8 +182,13 @@ export interface PushSubscriptionsTable {
   public_key: string;
   auth_secret: string;
   content_encoding: Generated<string>;
-  expires_at: NullableTimestamp;
+  /** When the subscription stops being pushed to: renewed by the browser (core.md §9). */
+  expires_at: ColumnType<Date, Date | string, Date | string>;
   created_at: Timestamp;
+  customer_id: number;
+  /** The reader's language when the browser last renewed the subscription (push texts use it). */
+  language: Generated<string>;
+  updated_at: Timestamp;
 }
 
 export interface FeedbackTable {
@@ -225,6 +232,28 @@ export interface MailOutboxTable {
   error: string | null;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** The customer the mail concerns (0007); null for mail of no customer. */
+  customer_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface MotionNotificationSettingsTable {
+  user_id: number;
+  camera_id: number;
+  customer_id: number;
+  enabled: boolean;
+  last_notified_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+export interface ClientErrorsTable {
+  id: Generated<number>;
+  customer_id: number;
+  user_id: number | null;
+  message: string;
+  stack: Generated<string>;
+  page: Generated<string>;
+  user_agent: Generated<string>;
+  created_at: Timestamp;
 }
 
 export interface NotificationsTable {
@@ -254,6 +283,12 @@ export interface MotionSpan {
   endSec: number;
 }
 
+/** The changed regions of one moving frame: seconds of the minute, boxes in 0..1 picture coordinates. */
+export interface MotionFrame {
+  sec: number;
+  boxes: { x: number; y: number; w: number; h: number }[];
+}
+
 export interface ClipsTable {
   id: Generated<number>;
   camera_id: number;
@@ -268,6 +303,7 @@ export interface ClipsTable {
   height: number | null;
   motion_state: boolean | null;
   motion_events: Json<MotionSpan[]>;
+  motion_boxes: Json<MotionFrame[]>;
   created_at: Timestamp;
 }
 
@@ -319,6 +355,38 @@ export interface DownloadsTable {
   finished_at: Date | null;
 }
 
+export interface WeatherAreasTable {
+  code: string;
+  name: string;
+  /** GeoJSON Polygon or MultiPolygon, positions [lng, lat]. */
+  geometry: Json<unknown>;
+  updated_at: Timestamp;
+}
+
+export interface WeatherReportsTable {
+  id: Generated<number>;
+  publishing_office: string;
+  reported_at: Timestamp;
+  /** The report's date in Japan time, YYYY-MM-DD. */
+  report_date: ColumnType<string, string, string>;
+  headline: Generated<string>;
+  imported_at: Timestamp;
+}
+
+export interface WeatherReportAreasTable {
+  report_id: number;
+  area_code: string;
+}
+
+export interface WeatherWarningsTable {
+  report_id: number;
+  area_code: string;
+  kind_code: string;
+  category: 'special_warning' | 'warning' | 'advisory';
+  status: string;
+  in_force: boolean;
+}
+
 export interface Database {
   customers: CustomersTable;
   users: UsersTable;
@@ -342,7 +410,13 @@ export interface Database {
   thumbnails: ThumbnailsTable;
   camera_status_changes: CameraStatusChangesTable;
   jobs: JobsTable;
+  weather_areas: WeatherAreasTable;
+  weather_reports: WeatherReportsTable;
+  weather_report_areas: WeatherReportAreasTable;
+  weather_warnings: WeatherWarningsTable;
   downloads: DownloadsTable;
+  motion_notification_settings: MotionNotificationSettingsTable;
+  client_errors: ClientErrorsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -16,6 +16,11 @@ export interface AuthUser {
 export interface AuthContext {
   sessionId: number;
   user: AuthUser;
+  /**
+   * The customer's camera-list version as of this request (customers.browse_version, read with the
+   * session): equal versions mean the camera list's data has not changed in between.
+   */
+  customerBrowseVersion: number;
   /** The user info as of this request, read together with the session. */
   info: UserInfo;
 }

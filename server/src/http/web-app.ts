@@ -1,5 +1,6 @@
 // Serves the built web app (web/dist): hashed assets cached for a year, every other non-API path gets
-// index.html so the client router can take it. Compressed with gzip/brotli.
+// index.html so the client router can take it. Assets go out as the build compressed them (.br, .gz beside
+// each file, web/precompress.ts) when the browser accepts that; otherwise as they are.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -12,7 +13,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     root: distDir,
     wildcard: false,
     index: false,
-    setHeaders: (res, filePath) => {
+    preCompressed: true,
+    setHeaders: (res, sentPath) => {
+      const filePath = sentPath.replace(/\.(br|gz)$/, ''); // the file a compressed copy stands for
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       if (filePath.endsWith('sw.js')) res.header('Service-Worker-Allowed', '/');

@@ -5,10 +5,10 @@ import type { Db } from '../db/database.ts';
 export class MailRepository {
   constructor(private readonly db: Db) {}
 
-  keep(recipient: string, subject: string, body: string) {
+  keep(recipient: string, subject: string, body: string, customerId: number | null = null) {
     return this.db
       .insertInto('mail_outbox')
-      .values({ recipient, subject, body })
+      .values({ recipient, subject, body, customer_id: customerId })
       .returning(['id'])
       .executeTakeFirstOrThrow();
   }

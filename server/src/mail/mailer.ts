@@ -8,6 +8,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The customer the mail concerns, so its debug screen lists it; none for mail of no customer. */
+  customerId?: number | null;
 }
 
 export class Mailer {
@@ -23,7 +25,7 @@ export class Mailer {
 
   /** Keeps the mail, then hands it to SMTP when configured. Never throws: a failure is recorded and logged. */
   async send(mail: OutgoingMail): Promise<void> {
-    const { id } = await this.outbox.keep(mail.to, mail.subject, mail.text);
+    const { id } = await this.outbox.keep(mail.to, mail.subject, mail.text, mail.customerId ?? null);
     if (!this.transport) {
       this.logger?.info({ outboxId: id }, 'mail kept in the outbox (no SMTP_URL configured)');
       return;

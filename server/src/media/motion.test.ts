@@ -8,9 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip, type ClipShape } from '../../test/helpers/media-fixtures.ts';
 import {
   changedFractions,
+  changedRegions,
   decodeGrayFrames,
   defaultMotionOptions,
   detectMotion,
+  motionFrames,
   motionSpans,
   rasterizeMotionArea,
 } from './motion.ts';
@@ -74,6 +76,41 @@ describe('changedFractions and motionSpans', () => {
     ]);
     expect(motionSpans(fractions, { ...options, offsetSec: 30 })[0]).toEqual({ startSec: 31, endSec: 31.8 });
     expect(motionSpans(Array<number>(25).fill(0.009), options)).toEqual([]);
+  });
+});
+
+describe('changedRegions and motionFrames (the motion analysis info boxes)', () => {
+  // An 8x4 picture: a 2x2 block changes at the left, a 3x1 run at the right, one lone pixel in between.
+  const before = new Uint8Array(32).fill(10);
+  const after = Uint8Array.from(before);
+  for (const i of [0, 1, 8, 9, 21, 22, 23, 27]) after[i] = 200;
+  const all = new Uint8Array(32).fill(1);
+
+  it('boxes each connected changed region inside the mask, largest first, in 0..1 coordinates', () => {
+    expect(changedRegions(before, after, all, 8, 4, 25)).toEqual([
+      { x: 0, y: 0, w: 0.25, h: 0.5 },
+      { x: 0.625, y: 0.5, w: 0.375, h: 0.25 },
+    ]);
+  });
+
+  it('drops regions outside the mask and lone pixels (compression flicker)', () => {
+    const leftHalf = Uint8Array.from({ length: 32 }, (_, i) => (i % 8 < 4 ? 1 : 0));
+    expect(changedRegions(before, after, leftHalf, 8, 4, 25)).toEqual([{ x: 0, y: 0, w: 0.25, h: 0.5 }]);
+  });
+
+  it('answers the boxes of the moving frames only, at their second of the minute', () => {
+    const frames = [before, before, after];
+    const fractions = changedFractions(frames, all, 25);
+    expect(
+      motionFrames(frames, fractions, all, {
+        fps: 5,
+        width: 8,
+        height: 4,
+        pixelThreshold: 25,
+        areaThreshold: 0.01,
+        offsetSec: 30,
+      }),
+    ).toEqual([{ sec: 30.4, boxes: changedRegions(before, after, all, 8, 4, 25) }]);
   });
 });
 

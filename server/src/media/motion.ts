@@ -182,6 +182,125 @@ export function motionSpans(
   }));
 }
 
+export interface MotionBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The changed regions of one moving frame, at `sec` of the minute. */
+export interface MotionFrame {
+  sec: number;
+  boxes: MotionBox[];
+}
+
+/** Regions smaller than this many analysed pixels are compression flicker, not something moving. */
+const MIN_REGION_PIXELS = 2;
+/** At most this many boxes per frame, the largest regions first. */
+const MAX_BOXES_PER_FRAME = 6;
+const thousandth = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * The boxes around the connected regions (8-neighbour) of pixels inside the mask that changed by more than
+ * the threshold between two frames, in 0..1 picture coordinates, largest region first.
+ */
+export function changedRegions(
+  previous: Uint8Array,
+  current: Uint8Array,
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  pixelThreshold: number,
+): MotionBox[] {
+  const changed = new Uint8Array(width * height);
+  for (let i = 0; i < changed.length; i++)
+    if (mask[i] && Math.abs(current[i]! - previous[i]!) > pixelThreshold) changed[i] = 1;
+  const regions: { pixels: number; box: MotionBox }[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < changed.length; start++) {
+    if (changed[start] !== 1) continue;
+    changed[start] = 2;
+    stack.push(start);
+    let pixels = 0;
+    let [minX, minY, maxX, maxY] = [width, height, -1, -1];
+    while (stack.length > 0) {
+      const at = stack.pop()!;
+      const x = at % width;
+      const y = (at - x) / width;
+      pixels++;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const next = ny * width + nx;
+          if (changed[next] === 1) {
+            changed[next] = 2;
+            stack.push(next);
+          }
+        }
+    }
+    if (pixels < MIN_REGION_PIXELS) continue;
+    regions.push({
+      pixels,
+      box: {
+        x: thousandth(minX / width),
+        y: thousandth(minY / height),
+        w: thousandth((maxX + 1 - minX) / width),
+        h: thousandth((maxY + 1 - minY) / height),
+      },
+    });
+  }
+  return regions
+    .sort((a, b) => b.pixels - a.pixels)
+    .slice(0, MAX_BOXES_PER_FRAME)
+    .map((region) => region.box);
+}
+
+/**
+ * For each moving frame (its changed share above the area threshold), the boxes of what changed, at the
+ * frame's time in the minute (offsetSec added, kept inside the minute).
+ */
+export function motionFrames(
+  frames: readonly Uint8Array[],
+  fractions: readonly number[],
+  mask: Uint8Array,
+  options: Pick<MotionOptions, 'fps' | 'width' | 'height' | 'pixelThreshold' | 'areaThreshold'> & {
+    offsetSec?: number;
+  },
+): MotionFrame[] {
+  const { fps, width, height, pixelThreshold, areaThreshold, offsetSec = 0 } = options;
+  const result: MotionFrame[] = [];
+  fractions.forEach((fraction, k) => {
+    if (fraction <= areaThreshold) return;
+    const boxes = changedRegions(frames[k]!, frames[k + 1]!, mask, width, height, pixelThreshold);
+    if (boxes.length === 0) return;
+    result.push({ sec: tenth(Math.min(CLIP_SECONDS, (k + 1) / fps + offsetSec)), boxes });
+  });
+  return result;
+}
+
+/** Motion spans of a video file and the boxes of its moving frames, in seconds of its minute. */
+export async function analyseMotion(
+  inputPath: string,
+  area: MotionArea | null,
+  { offsetMs = 0, options = defaultMotionOptions }: { offsetMs?: number; options?: MotionOptions } = {},
+): Promise<{ spans: MotionSpan[]; frames: MotionFrame[] }> {
+  const frames = await decodeGrayFrames(inputPath, options);
+  const mask = rasterizeMotionArea(area, options.width, options.height);
+  const fractions = changedFractions(frames, mask, options.pixelThreshold);
+  const offsetSec = offsetMs / 1000;
+  return {
+    spans: motionSpans(fractions, { ...options, offsetSec }),
+    frames: motionFrames(frames, fractions, mask, { ...options, offsetSec }),
+  };
+}
+
 /** Motion spans of a video file, in seconds of its minute. */
 export async function detectMotion(
   inputPath: string,

@@ -195,6 +195,15 @@ export const demoCameras: DemoCamera[] = [
     model_code: 'CW-BOX2',
     use_motion: true,
     use_audio: true,
+    // Motion counts only below the shelf line: the video info's motion detection area shows this shape.
+    motion_area: JSON.stringify([
+      [
+        { x: 0.05, y: 0.35 },
+        { x: 0.95, y: 0.35 },
+        { x: 1, y: 0.98 },
+        { x: 0, y: 0.98 },
+      ],
+    ]),
     image_mask_objects: JSON.stringify([{ x: 0.7, y: 0, width: 0.3, height: 0.2 }]),
     ...storeHours,
   },

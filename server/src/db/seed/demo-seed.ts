@@ -10,6 +10,9 @@ import { TagRepository } from '../../modules/tags/tag.repository.ts';
 import { SessionRepository } from '../../modules/auth/session.repository.ts';
 import { UserRepository } from '../../modules/users/user.repository.ts';
 import { UserService } from '../../modules/users/user.service.ts';
+import { buildWeatherSample, japanToday } from '../../modules/weather/sample/weather-sample.ts';
+import { storeWeather } from '../../modules/weather/weather-import.ts';
+import { WeatherRepository } from '../../modules/weather/weather.repository.ts';
 import type { Db } from '../database.ts';
 import {
   DEMO_EMAIL,
@@ -92,6 +95,10 @@ export async function seedDemo(db: Db) {
     if ((await releases.listNewestFirst()).length === 0) {
       for (const r of [...demoReleases].reverse()) await releases.insert(r.version, r.released_on, r.message);
     }
+    // Sample weather warnings around Tokyo for the seed day and the two days before (Japan time), so the
+    // map's weather dialog has something to show; real data comes through `weather import`.
+    const weather = new WeatherRepository(trx);
+    if (!(await weather.hasAnyReport())) await storeWeather(weather, buildWeatherSample(japanToday()));
     return {
       customer: customer.code,
       users: 1 + demoChildren.length,

@@ -29,6 +29,17 @@ export class ArchiveRepository {
       .executeTakeFirst();
   }
 
+  /** Where things moved in one clip of the customer's cameras; undefined when unknown or another customer's. */
+  findClipMotion(customerId: number, clipId: number) {
+    return this.db
+      .selectFrom('clips as cl')
+      .innerJoin('cameras as c', 'c.id', 'cl.camera_id')
+      .select(['cl.id', 'cl.motion_boxes'])
+      .where('c.customer_id', '=', customerId)
+      .where('cl.id', '=', clipId)
+      .executeTakeFirst();
+  }
+
   /** The camera's thumbnails taken in [from, to] (both ends included), oldest first. */
   thumbnailsBetween(cameraId: number, from: Date, to: Date) {
     return this.db

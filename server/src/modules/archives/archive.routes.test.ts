@@ -71,6 +71,7 @@ describe('GET api/cameras/:camera_code/archives', () => {
       data_url: `/api/archives/${at3.id}/video`,
       motion_state: false, // the motion job has not run yet
       events: { motionDetect: [], peopleCounter: [], enterAlert: [] },
+      clip_offset_sec: 0,
     });
     expect(archives[4]).toEqual({
       archive_id: null,
@@ -79,6 +80,7 @@ describe('GET api/cameras/:camera_code/archives', () => {
       data_url: null,
       motion_state: false,
       events: { motionDetect: [], peopleCounter: [], enterAlert: [] },
+      clip_offset_sec: 0,
     });
 
     // Sent in UTC, answered in UTC; a 6-hour period has 360 minutes.
@@ -143,6 +145,8 @@ describe('GET api/cameras/:camera_code/archives', () => {
     await t.services.jobs.runDue();
 
     const { body } = await listArchives(cookie, camera.code, hour.toISOString());
+    // The clip began 30 s into its minute: the player adds this to the clip's time.
+    expect(body.data.archives[20]!.clip_offset_sec).toBe(30);
     const [span] = body.data.archives[20]!.events.motionDetect;
     expect(span!.startSec).toBeGreaterThanOrEqual(30.6);
     expect(span!.endSec).toBeLessThanOrEqual(32.6);

@@ -1,6 +1,7 @@
 // HTTP for recorded media: GET api/cameras/:camera_code/archives, GET api/archives/:archive_id/video
-// (JSON `{ url }` with return_url=t, otherwise a redirect) and GET api/cameras/:camera_code/snapshots.
-import { archivesCall, archiveVideoCall } from '@camwatch/contract/archives';
+// (JSON `{ url }` with return_url=t, otherwise a redirect), GET api/archives/:archive_id/motion and
+// GET api/cameras/:camera_code/snapshots.
+import { archiveMotionCall, archivesCall, archiveVideoCall } from '@camwatch/contract/archives';
 import { snapshotsCall } from '@camwatch/contract/live';
 import { serve, type ServeContext } from '../../http/serve.ts';
 import type { ArchiveService } from './archive.service.ts';
@@ -19,6 +20,9 @@ export function registerArchiveRoutes(
     if (query.return_url === 't') return { url };
     return reply.header('cache-control', 'no-store').redirect(url, 302);
   });
+  serve(ctx, archiveMotionCall, async ({ auth, params }) => ({
+    data: { frames: await archives.motion(auth, params.archive_id) },
+  }));
   serve(ctx, snapshotsCall, async ({ auth, params, query }) => ({
     data: { images: await snapshots.list(auth, params.camera_code, query) },
   }));

@@ -1,7 +1,7 @@
 // The recorded archive of a camera (core.md §3, §4, §7): every minute of a period with whether it was
 // recorded and what moved, and the signed address of one minute's video. Both need the archive right;
 // a camera or archive of another customer is not found.
-import type { ArchiveEntry, ArchivesQuery } from '@camwatch/contract/archives';
+import type { ArchiveEntry, ArchivesQuery, MotionFrame } from '@camwatch/contract/archives';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { archiveMinutes, minutePieces } from './archive-minutes.ts';
@@ -44,8 +44,19 @@ export class ArchiveService {
         data_url: minute ? archiveVideoPath(minute.main.id) : null,
         motion_state: minute?.motionState ?? false,
         events: { motionDetect: minute?.motionDetect ?? [], peopleCounter: [], enterAlert: [] },
+        clip_offset_sec: minute ? minute.main.offset_ms / 1000 : 0,
       };
     });
+  }
+
+  /** The boxes of each moving frame of one archive minute (its main clip), oldest first. */
+  async motion(auth: AuthContext, archiveId: string): Promise<MotionFrame[]> {
+    assertArchiveRight(auth);
+    const clipId = clipIdOf(archiveId);
+    const clip =
+      clipId === null ? undefined : await this.archives.findClipMotion(auth.user.customerId, clipId);
+    if (!clip) throw new NotFoundError('archive');
+    return clip.motion_boxes;
   }
 
   /** A short-lived signed address of the archive's MP4 (the media route serves it with Range support). */

@@ -1,7 +1,8 @@
 // Motion detection of recorded clips as a background job: the ingest side calls enqueueFor(clipId) once a
 // clip is stored; the 'motion' job decodes the clip (media/motion.ts) inside the camera's detection
 // area and stores motion_state and motion_events. A camera without motion detection gets
-// motion_state false without decoding anything.
+// motion_state false without decoding anything. When motion is found, `onMotion` hears of it (motion
+// notifications).
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { motionAreaSchema, type MotionArea } from '@camwatch/contract/device';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { detectMotion } from '../../media/motion.ts';
+import { analyseMotion } from '../../media/motion.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { RecordedMediaRepository } from './recorded-media.repository.ts';
 
@@ -29,11 +30,20 @@ const areaOf = (stored: unknown): MotionArea | null => {
   return parsed.success ? parsed.data : null;
 };
 
+/** Motion found in a stored clip: its camera, minute, piece offset and first moving second. */
+export interface ClipMotion {
+  cameraId: number;
+  startTime: Date;
+  offsetMs: number;
+  firstSec: number;
+}
+
 export class MotionService {
   constructor(
     private readonly media: RecordedMediaRepository,
     private readonly blobs: BlobStore,
     private readonly jobs: Pick<JobQueue, 'enqueue'>,
+    private readonly onMotion?: (motion: ClipMotion) => Promise<unknown>,
   ) {}
 
   /** Queues motion detection of a stored clip (once: a clip already waiting is not queued twice). */
@@ -56,8 +66,18 @@ export class MotionService {
     try {
       const file = path.join(dir, 'clip.mp4');
       await pipeline(read.body, createWriteStream(file));
-      const spans = await detectMotion(file, areaOf(clip.motion_area), { offsetMs: clip.offset_ms });
-      await this.media.saveMotion(clip.id, spans);
+      const { spans, frames } = await analyseMotion(file, areaOf(clip.motion_area), {
+        offsetMs: clip.offset_ms,
+      });
+      await this.media.saveMotion(clip.id, spans, frames);
+      const first = spans[0];
+      if (first && this.onMotion)
+        await this.onMotion({
+          cameraId: clip.camera_id,
+          startTime: clip.start_time,
+          offsetMs: clip.offset_ms,
+          firstSec: first.startSec,
+        });
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

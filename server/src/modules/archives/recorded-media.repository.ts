@@ -4,7 +4,7 @@
 // blobs (harmless), never a row pointing at deleted media.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { MotionSpan } from '../../db/schema.ts';
+import type { MotionFrame, MotionSpan } from '../../db/schema.ts';
 
 export class RecordedMediaRepository {
   constructor(private readonly db: Db) {}
@@ -14,15 +14,27 @@ export class RecordedMediaRepository {
     return this.db
       .selectFrom('clips as cl')
       .innerJoin('cameras as c', 'c.id', 'cl.camera_id')
-      .select(['cl.id', 'cl.blob_key', 'cl.offset_ms', 'c.use_motion', 'c.motion_area'])
+      .select([
+        'cl.id',
+        'cl.camera_id',
+        'cl.start_time',
+        'cl.blob_key',
+        'cl.offset_ms',
+        'c.use_motion',
+        'c.motion_area',
+      ])
       .where('cl.id', '=', clipId)
       .executeTakeFirst();
   }
 
-  async saveMotion(clipId: number, spans: MotionSpan[]): Promise<void> {
+  async saveMotion(clipId: number, spans: MotionSpan[], frames: MotionFrame[] = []): Promise<void> {
     await this.db
       .updateTable('clips')
-      .set({ motion_state: spans.length > 0, motion_events: JSON.stringify(spans) })
+      .set({
+        motion_state: spans.length > 0,
+        motion_events: JSON.stringify(spans),
+        motion_boxes: JSON.stringify(frames),
+      })
       .where('id', '=', clipId)
       .execute();
   }

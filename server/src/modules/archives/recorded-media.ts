@@ -7,7 +7,7 @@ import type { MediaSigner } from '../../storage/signed-url.ts';
 import { ArchiveRepository } from './archive.repository.ts';
 import { ArchiveService } from './archive.service.ts';
 import { MediaUrls } from './media-urls.ts';
-import { clipIdOf, MOTION_JOB, MotionService } from './motion.service.ts';
+import { clipIdOf, MOTION_JOB, MotionService, type ClipMotion } from './motion.service.ts';
 import { RecordedMediaRepository } from './recorded-media.repository.ts';
 import { RETENTION_EVERY_MS, RETENTION_JOB, RetentionService } from './retention.service.ts';
 import { SnapshotService } from './snapshot.service.ts';
@@ -19,11 +19,13 @@ export function createRecordedMedia(deps: {
   /** MEDIA_URL_TTL_SECONDS in ms. */
   urlTtlMs: number;
   jobs: JobQueue;
+  /** Hears of motion found in a new clip (motion notifications). */
+  onMotion?: (motion: ClipMotion) => Promise<unknown>;
 }) {
   const mediaUrls = new MediaUrls(deps.mediaSigner, deps.urlTtlMs);
   const archiveRepository = new ArchiveRepository(deps.db);
   const recordedMedia = new RecordedMediaRepository(deps.db);
-  const motion = new MotionService(recordedMedia, deps.blobs, deps.jobs);
+  const motion = new MotionService(recordedMedia, deps.blobs, deps.jobs, deps.onMotion);
   const retention = new RetentionService(recordedMedia, deps.blobs);
   deps.jobs.handle(MOTION_JOB, (payload) => motion.analyse(clipIdOf(payload)));
   deps.jobs.handle(RETENTION_JOB, async () => {

@@ -21,6 +21,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
+/** An instant written in +09:00, as a client in Tokyo sends it. */
+const inTokyo = (at: Date | number) =>
+  `${new Date(new Date(at).getTime() + 9 * 3_600_000).toISOString().slice(0, 19)}+09:00`;
+
 const snapshotsUrl = (code: string, from: Date, to: Date) =>
   `/api/cameras/${code}/snapshots?startDatetime=${encodeURIComponent(from.toISOString())}&endDatetime=${encodeURIComponent(to.toISOString())}`;
 
@@ -44,6 +48,17 @@ describe('GET api/cameras/:camera_code/snapshots', () => {
     expect(images.map((image) => grantedKey(t, image.imageUrl))).toEqual(
       [50, 30, 10].map((ago) => blobKeys.thumbnail(camera.id, minuteAgo(ago, now))),
     );
+
+    // Each image carries the minute it was taken, written in the offset of the request.
+    const tokyo = await as(t.app, cookie, {
+      method: 'GET',
+      url: `/api/cameras/${camera.code}/snapshots?startDatetime=${encodeURIComponent(inTokyo(minuteAgo(60, now)))}&endDatetime=${encodeURIComponent(inTokyo(minuteAgo(0, now)))}`,
+    });
+    const times = (tokyo.json() as { data: { images: { dateTime: string }[] } }).data.images.map(
+      (image) => image.dateTime,
+    );
+    expect(times).toEqual([50, 30, 10].map((ago) => inTokyo(minuteAgo(ago, now).getTime())));
+    expect(times.every((time) => time.endsWith('+09:00'))).toBe(true);
 
     const empty = await as(t.app, cookie, {
       method: 'GET',

@@ -1,8 +1,10 @@
 // Still images of a camera between two moments (core.md §3, §7 snapshots): its thumbnails, oldest first,
-// as signed image addresses. The contract already limits the window to 60 minutes.
-import type { SnapshotsQuery } from '@camwatch/contract/live';
+// as signed image addresses with the minute each was taken. The contract already limits the window to 60
+// minutes.
+import type { Snapshot, SnapshotsQuery } from '@camwatch/contract/live';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { formatInOffset, offsetOf } from './archive-minutes.ts';
 import { assertArchiveRight } from './archive.service.ts';
 import type { ArchiveRepository } from './archive.repository.ts';
 import type { MediaUrls } from './media-urls.ts';
@@ -13,7 +15,7 @@ export class SnapshotService {
     private readonly urls: MediaUrls,
   ) {}
 
-  async list(auth: AuthContext, cameraCode: string, query: SnapshotsQuery): Promise<{ imageUrl: string }[]> {
+  async list(auth: AuthContext, cameraCode: string, query: SnapshotsQuery): Promise<Snapshot[]> {
     assertArchiveRight(auth);
     const camera = await this.archives.findCamera(auth.user.customerId, cameraCode);
     if (!camera) throw new NotFoundError('camera');
@@ -22,6 +24,11 @@ export class SnapshotService {
       new Date(query.startDatetime),
       new Date(query.endDatetime),
     );
-    return rows.map((row) => ({ imageUrl: this.urls.image(row.blob_key) }));
+    // Written in the offset the client asked in, like the archive list's start_time.
+    const offset = offsetOf(query.startDatetime);
+    return rows.map((row) => ({
+      imageUrl: this.urls.image(row.blob_key),
+      dateTime: formatInOffset(row.start_time.getTime(), offset),
+    }));
   }
 }

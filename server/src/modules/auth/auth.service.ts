@@ -97,6 +97,7 @@ export class AuthService {
     const { user } = found;
     return {
       sessionId: found.sessionId,
+      customerBrowseVersion: found.customer.browseVersion,
       info: toUserInfo(user, found.customer, found.hasChildUser),
       user: {
         id: user.id,

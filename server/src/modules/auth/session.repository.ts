@@ -7,7 +7,7 @@ export interface ActiveSession {
   sessionId: number;
   lastSeenAt: Date;
   user: UserRow;
-  customer: { code: string; name: string };
+  customer: { code: string; name: string; browseVersion: number };
   hasChildUser: boolean;
 }
 
@@ -49,6 +49,7 @@ export class SessionRepository {
         's.last_seen_at as session_last_seen_at',
         'c.code as customer_code',
         'c.name as customer_name',
+        'c.browse_version as customer_browse_version',
       ])
       .select((eb) =>
         eb
@@ -63,12 +64,20 @@ export class SessionRepository {
       .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${idleMs / 1000})`)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { session_id, session_last_seen_at, customer_code, customer_name, has_child_user, ...user } = row;
+    const {
+      session_id,
+      session_last_seen_at,
+      customer_code,
+      customer_name,
+      customer_browse_version,
+      has_child_user,
+      ...user
+    } = row;
     return {
       sessionId: session_id,
       lastSeenAt: session_last_seen_at,
       user,
-      customer: { code: customer_code, name: customer_name },
+      customer: { code: customer_code, name: customer_name, browseVersion: Number(customer_browse_version) },
       hasChildUser: has_child_user === true,
     };
   }

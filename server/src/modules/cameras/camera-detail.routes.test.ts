@@ -19,6 +19,11 @@ afterAll(() => t.app.close());
 
 describe('GET api/cameras/:camera_code', () => {
   it('core.md §3: answers the detail with customer, location, tags, surveillance times and detection', async () => {
+    const area = [
+      { x: 0.1, y: 0.2 },
+      { x: 0.9, y: 0.2 },
+      { x: 0.5, y: 0.8 },
+    ];
     const { user, customer } = await createTenant(t.db);
     const site = await addSite(t.db, customer.id, {
       name: 'Factory',
@@ -48,6 +53,7 @@ describe('GET api/cameras/:camera_code', () => {
       time_sat_to: 1080,
       note: 'Check the lens monthly',
       motion_detect_objects: JSON.stringify([{ class: 'person', threshold: 0.6 }]),
+      motion_area: JSON.stringify([area]),
       image_mask_objects: JSON.stringify([
         {
           points: [
@@ -119,6 +125,7 @@ describe('GET api/cameras/:camera_code', () => {
           ],
         },
       ],
+      motion_area: [area],
     });
   });
 

@@ -1,5 +1,6 @@
 // GET api/cameras (core.md §2, §3, §7, §9): list items, order, paging, filters and the camera-down counts.
 // Filters and keyword search have their own files (camera-filters, camera-keyword).
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTenant, createTestApp, login, type TestApp } from '../../../test/helpers/test-app.ts';
 import { addCamera, addSite, addTag, codesOf, queryString } from './camera-fixtures.ts';
@@ -189,5 +190,105 @@ describe('GET api/cameras: watch counts', () => {
     const { user, customer } = await createTenant(t.db);
     await addCamera(t.db, customer.id, { name: 'fine' });
     expect((await list(await login(t.app, user))).body.data.watch).toEqual({ down: 0, downLocation: 0 });
+  });
+});
+
+describe('GET api/cameras: answers kept in memory (CAMERA_LIST_CACHE_SECONDS)', () => {
+  it('shows a rename, a tag, a camera going down and a new camera on the very next request', async () => {
+    const { user, customer } = await createTenant(t.db);
+    const cookie = await login(t.app, user);
+    const gate = await addCamera(t.db, customer.id, { name: 'Gate' });
+    const first = await list(cookie);
+    expect(first.body.data.cameras.map((c: { camera_name: string }) => c.camera_name)).toEqual(['Gate']);
+
+    await t.db.updateTable('cameras').set({ name: 'Main gate' }).where('id', '=', gate.id).execute();
+    expect((await list(cookie)).body.data.cameras[0].camera_name).toBe('Main gate');
+
+    const tag = await addTag(t.db, customer.id, 'Outdoor', [gate.id]);
+    expect((await list(cookie)).body.data.cameras[0].tags).toEqual([
+      { tag_code: tag.code, tag_name: 'Outdoor' },
+    ]);
+
+    await t.db.updateTable('cameras').set({ watch_status: 'down' }).where('id', '=', gate.id).execute();
+    const down = await list(cookie);
+    expect(down.body.data.cameras[0].watch_status).toBe('down');
+    expect(down.body.data.watch.down).toBe(1);
+
+    await addCamera(t.db, customer.id, { name: 'Annex' });
+    const grown = await list(cookie);
+    expect(grown.body.data.total).toBe(2);
+  });
+
+  it('keeps the answer while only heartbeats and thumbnails change; each customer has its own', async () => {
+    const { user, customer } = await createTenant(t.db);
+    const { user: otherUser, customer: other } = await createTenant(t.db);
+    const cookie = await login(t.app, user);
+    const cam = await addCamera(t.db, customer.id, { name: 'Yard' });
+    await addCamera(t.db, other.id, { name: 'Elsewhere' });
+    const before = await list(cookie);
+    expect(before.body.data.cameras[0].thumb_url).toBeNull();
+    // Not shown as data: the kept answer stands (its thumbnail address lags by at most the cache's life).
+    await t.db
+      .updateTable('cameras')
+      .set({ latest_thumb_at: new Date(), last_seen_at: new Date() })
+      .where('id', '=', cam.id)
+      .execute();
+    expect((await list(cookie)).body).toEqual(before.body);
+    // The same query from another customer is not answered from this one's entry.
+    const theirs = await list(await login(t.app, otherUser));
+    expect(theirs.body.data.cameras.map((c: { camera_name: string }) => c.camera_name)).toEqual([
+      'Elsewhere',
+    ]);
+  });
+
+  it('answers Brotli or gzip as the browser accepts, compressed once and the same JSON as uncompressed', async () => {
+    const { user, customer } = await createTenant(t.db);
+    const cookie = await login(t.app, user);
+    for (let i = 0; i < 30; i++) await addCamera(t.db, customer.id, { name: `入口カメラ ${i}` });
+    const get = (acceptEncoding?: string) =>
+      as(t.app, cookie, {
+        method: 'GET',
+        url: '/api/cameras?count=50',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.json().data.total).toBe(30);
+
+    const br = await get('gzip, deflate, br, zstd'); // what Chromium sends
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // A kept answer is sent as the very bytes compressed the first time.
+    expect((await get('br')).rawPayload.equals(br.rawPayload)).toBe(true);
+
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect((await get('br;q=0, gzip;q=0')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('with CAMERA_LIST_CACHE_SECONDS=0 every request reads the database', async () => {
+    const fresh = await createTestApp({ CAMERA_LIST_CACHE_SECONDS: '0' });
+    try {
+      const { user, customer } = await createTenant(fresh.db);
+      const cookie = await login(fresh.app, user);
+      const cam = await addCamera(fresh.db, customer.id, { name: 'Dock' });
+      const read = async () =>
+        (await as(fresh.app, cookie, { method: 'GET', url: '/api/cameras' })).json().data.cameras[0]
+          .thumb_url;
+      expect(await read()).toBeNull();
+      await fresh.db
+        .updateTable('cameras')
+        .set({ latest_thumb_at: new Date() })
+        .where('id', '=', cam.id)
+        .execute();
+      expect(await read()).not.toBeNull();
+    } finally {
+      await fresh.app.close();
+    }
   });
 });

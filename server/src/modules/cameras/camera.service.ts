@@ -1,26 +1,45 @@
 // Browsing cameras (core.md §2, §3, §7): the filtered list page with its counts, and one camera's detail.
 // Child users share their parent's customer, so they see the same cameras.
-import type { CameraDetail, CameraList, CameraListQuery } from '@camwatch/contract/cameras';
+import { z } from 'zod';
+import {
+  cameraListCall,
+  type CameraDetail,
+  type CameraList,
+  type CameraListQuery,
+} from '@camwatch/contract/cameras';
+import { motionAreaSchema } from '@camwatch/contract/device';
 import type { EnvironmentMode } from '@camwatch/contract/environment';
 import type { AuthContext } from '../../http/auth-context.ts';
+import { PreparedJson } from '../../http/prepared-json.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { MediaUrls } from '../archives/media-urls.ts';
 import { toCameraFilter } from './camera-filter.ts';
+import { CameraListCache } from './camera-list-cache.ts';
 import { functionFlagsOf, toCameraListItem } from './camera-list-item.ts';
 import type { CameraRepository } from './camera.repository.ts';
 
+/** The stored motion area; one that does not parse (never written by us) counts as none: the whole picture. */
+const motionAreaOf = (stored: unknown) => {
+  const parsed = motionAreaSchema.safeParse(stored);
+  return parsed.success ? parsed.data : [];
+};
+
 export class CameraService {
+  private readonly listCache: CameraListCache;
+
   constructor(
     private readonly cameras: CameraRepository,
     private readonly environmentMode: EnvironmentMode,
     private readonly urls: Pick<MediaUrls, 'thumbnail'>,
-  ) {}
+    listCacheMs = 0,
+  ) {
+    this.listCache = new CameraListCache({ ttlMs: listCacheMs });
+  }
 
   /** One page by name; a page past the end is empty but still carries the total and the down counts. */
   async list(auth: AuthContext, query: CameraListQuery): Promise<CameraList> {
-    const customerId = auth.user.customerId;
     const filter = toCameraFilter(query, this.environmentMode);
-    const page = await this.cameras.listPage(customerId, filter, {
+    const page = await this.cameras.listPage(auth.user.customerId, filter, {
       offset: (query.page - 1) * query.count,
       limit: query.count,
     });
@@ -29,6 +48,23 @@ export class CameraService {
       total: page.total,
       watch: { down: page.down, downLocation: page.downLocation },
     };
+  }
+
+  /**
+   * The whole answer of GET api/cameras as UTF-8 JSON, checked and encoded by the call's response schema;
+   * served from memory while the customer's browse version is unchanged (camera-list-cache.ts).
+   */
+  async listJson(auth: AuthContext, query: CameraListQuery): Promise<PreparedJson> {
+    // The filter is checked before the cache is asked, so bad input is refused the same either way.
+    const filter = toCameraFilter(query, this.environmentMode);
+    const key = `${auth.user.customerId}|${query.page}|${query.count}|${JSON.stringify(filter)}`;
+    const version = auth.customerBrowseVersion;
+    const kept = this.listCache.get(key, version);
+    if (kept !== undefined) return kept;
+    const answer = { data: await this.list(auth, query) };
+    const prepared = PreparedJson.of(z.encode(cameraListCall.responses[200], answer));
+    this.listCache.set(key, version, prepared);
+    return prepared;
   }
 
   async detail(auth: AuthContext, cameraCode: string): Promise<CameraDetail> {
@@ -70,6 +106,7 @@ export class CameraService {
       note: row.note,
       motion_detect_objects: row.motion_detect_objects,
       image_mask_objects: row.image_mask_objects,
+      motion_area: motionAreaOf(row.motion_area),
     };
   }
 }

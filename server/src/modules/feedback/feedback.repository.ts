@@ -17,6 +17,15 @@ export class FeedbackRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** The customer's name and code, for the operator's mail. */
+  customerOf(customerId: number) {
+    return this.db
+      .selectFrom('customers')
+      .select(['code', 'name'])
+      .where('id', '=', customerId)
+      .executeTakeFirst();
+  }
+
   listByCustomer(customerId: number) {
     return this.db
       .selectFrom('feedback')

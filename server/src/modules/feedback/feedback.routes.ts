@@ -10,8 +10,9 @@ export function registerFeedbackRoutes(ctx: ServeContext, feedback: FeedbackServ
   serve(
     ctx,
     feedbackCall,
-    async ({ auth, body }) => {
-      await feedback.send(auth, body.message, body.page);
+    async ({ auth, body, raw }) => {
+      const { mailing } = await feedback.send(auth, body.message, body.page);
+      mailing.catch((err: unknown) => raw.log.error({ err }, 'feedback mail failed'));
       return { data: { sent: true as const } };
     },
     { config: { rateLimit: { max: FEEDBACK_PER_MINUTE, timeWindow: 60_000 } } },

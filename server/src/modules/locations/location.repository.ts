@@ -4,7 +4,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { LocationsTable } from '../../db/schema.ts';
 import type { CameraFilter } from '../cameras/camera-filter.ts';
-import { cameraFilterCondition } from '../cameras/camera-filter.query.ts';
+import { cameraFilterCondition, cameraInBox } from '../cameras/camera-filter.query.ts';
 import type { GeoBox } from '../cameras/camera-filter.ts';
 
 export class LocationRepository {
@@ -44,6 +44,21 @@ export class LocationRepository {
       .where('longitude', '<=', box.lngMax)
       .orderBy('name')
       .orderBy('id')
+      .execute();
+  }
+
+  /**
+   * The matching cameras at the customer's sites inside the box, by name: only what a site's marker needs,
+   * read from the covering index and the camera rows of those sites (the range call at map zoom above 12).
+   */
+  listCamerasInBox(customerId: number, filter: CameraFilter, box: GeoBox) {
+    return this.db
+      .selectFrom('cameras as c')
+      .select(['c.location_id', 'c.code as camera_code', 'c.name as camera_name', 'c.watch_status'])
+      .where(cameraFilterCondition(customerId, filter))
+      .where(cameraInBox(customerId, box))
+      .orderBy('c.name')
+      .orderBy('c.id')
       .execute();
   }
 

@@ -5,8 +5,10 @@ import type { EnvironmentMode } from '@camwatch/contract/environment';
 import type {
   LocationRangeQuery,
   MapArea,
+  MapCamera,
   MapCity,
   MapLocationWithCameras,
+  MapRangeLocation,
 } from '@camwatch/contract/locations';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -71,10 +73,11 @@ export class LocationService {
   }
 
   /**
-   * Sites inside the box with their matching cameras. Without a filter every site is shown, even one with
-   * no camera (the client says 'no related camera'); with a filter only sites with a matching camera.
+   * Sites inside the box with their matching cameras (code, name, status: what the marker needs; the full
+   * list items come with a site's own call). Without a filter every site is shown, even one with no camera
+   * (the client says 'no related camera'); with a filter only sites with a matching camera.
    */
-  async range(auth: AuthContext, query: LocationRangeQuery): Promise<MapLocationWithCameras[]> {
+  async range(auth: AuthContext, query: LocationRangeQuery): Promise<MapRangeLocation[]> {
     const customerId = auth.user.customerId;
     const filter = toCameraFilter(query, this.environmentMode);
     const box = {
@@ -85,24 +88,30 @@ export class LocationService {
     };
     const [sites, rows] = await Promise.all([
       this.locations.listInBox(customerId, box),
-      this.cameras.listInBox(customerId, filter, box),
+      this.locations.listCamerasInBox(customerId, filter, box),
     ]);
-    const bySite = new Map<number, CameraListRow[]>();
-    for (const row of rows) {
-      if (row.location_id === null) continue;
-      const list = bySite.get(row.location_id);
-      if (list) list.push(row);
-      else bySite.set(row.location_id, [row]);
+    const bySite = new Map<number, MapCamera[]>();
+    for (const { location_id, ...camera } of rows) {
+      if (location_id === null) continue;
+      const list = bySite.get(location_id);
+      if (list) list.push(camera);
+      else bySite.set(location_id, [camera]);
     }
     const showEmpty = !isFilterActive(filter);
-    const result: MapLocationWithCameras[] = [];
+    const result: MapRangeLocation[] = [];
     for (const site of sites) {
       if (site.latitude === null || site.longitude === null) continue; // never: the box needs both
-      const siteRows = bySite.get(site.id) ?? [];
-      if (siteRows.length > 0 || showEmpty)
-        result.push(
-          withCameras({ ...site, latitude: site.latitude, longitude: site.longitude }, siteRows, this.urls),
-        );
+      const cameras = bySite.get(site.id) ?? [];
+      if (cameras.length > 0 || showEmpty)
+        result.push({
+          location_code: site.code,
+          location_name: site.name,
+          location_address: site.address,
+          latitude: site.latitude,
+          longitude: site.longitude,
+          camera_count: cameras.length,
+          cameras,
+        });
     }
     return result;
   }

@@ -2,7 +2,7 @@
 import { notificationEvents, type NotificationEvent } from '@camwatch/contract/notification-tabs';
 import type { Notification, NotificationReadState } from '@camwatch/contract/notifications';
 import type { AuthContext } from '../../http/auth-context.ts';
-import type { NotificationRepository } from './notification.repository.ts';
+import type { NewNotification, NotificationRepository } from './notification.repository.ts';
 
 type Row = Awaited<ReturnType<NotificationRepository['list']>>[number];
 
@@ -55,6 +55,11 @@ export class NotificationService {
     await this.notifications.markRead(auth.user.id, event);
     const states = await this.readStates(auth);
     return states.find((s) => s.event === event) ?? { event, unread: 0, latest: null };
+  }
+
+  /** One notification for each of these users of the customer (motion and other events). Answers how many. */
+  notify(customerId: number, userIds: number[], n: NewNotification): Promise<number> {
+    return this.notifications.insertForUsers(customerId, userIds, n);
   }
 
   /** An operator's announcement to every user of one customer, or of all customers. Answers how many got it. */

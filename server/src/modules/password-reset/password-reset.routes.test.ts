@@ -1,38 +1,20 @@
 // Password reissue by mail (core.md §5, §7, §8) with a real SMTP conversation on loopback.
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../../../test/helpers/smtp-inbox.ts';
 import { as, createTenant, createTestApp, login, type TestApp } from '../../../test/helpers/test-app.ts';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
 let t: TestApp;
-let smtp: SMTPServer;
-const inbox: Received[] = [];
+let smtp: SmtpInbox;
+let inbox: ReceivedMail[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  smtp = await startSmtpInbox();
+  inbox = smtp.mails;
+  t = await createTestApp({ SMTP_URL: smtp.url });
 });
 afterAll(async () => {
   await t.app.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 const RETURN_URL = 'http://localhost:8080/password_reissue';

@@ -43,6 +43,7 @@ export class PasswordResetService {
     return {
       mailing: this.deps.mailer.send({
         to: user.email,
+        customerId: user.customer_id,
         subject: 'パスワード再設定のご案内 / Resetting your password',
         text: [
           `${user.name} 様`,

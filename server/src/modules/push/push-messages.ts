@@ -1,0 +1,107 @@
+// What a push says (core.md §3 "Push message: to, body.event, dateTime"): the event, its time, a title and
+// a text in the reader's language, and the page to open: the notification screen's tab of the event, or
+// the notification's own link (a ready download). Stored texts of the fixed kinds are Japanese, so those
+// kinds get their words here, as the web app's notification screen does.
+import { notificationTabEvent, type NotificationTab } from '@camwatch/contract/notification-tabs';
+import type { NotificationsTable } from '../../db/schema.ts';
+
+export type PushLanguage = 'ja' | 'en';
+
+export interface PushNotificationRow {
+  id: number;
+  customer_id: number;
+  user_id: number;
+  event: NotificationsTable['event'];
+  kind: NotificationsTable['kind'];
+  message: string;
+  url: string | null;
+  created_at: Date;
+  camera_code: string | null;
+  camera_name: string | null;
+}
+
+/** The JSON the service worker receives. */
+export interface PushPayload {
+  /** The user the push is for. */
+  to: number;
+  dateTime: string;
+  body: {
+    event: NotificationsTable['event'];
+    kind: NotificationsTable['kind'];
+    notificationId: number;
+    title: string;
+    text: string;
+    /** Where a click leads, relative to the site. */
+    url: string;
+    camera_code: string | null;
+  };
+}
+
+type Texts = Record<PushLanguage, string>;
+
+const eventTitles: Record<NotificationsTable['event'], Texts> = {
+  motion: { ja: '動体検知', en: 'Motion detected' },
+  entry: { ja: '侵入検知', en: 'Enter alert' },
+  down: { ja: 'カメラ停止', en: 'Camera down' },
+  download: { ja: 'ダウンロード', en: 'Download' },
+  person_tracking: { ja: '人物追跡', en: 'Person tracking' },
+  operation_analysis: { ja: '稼働分析', en: 'Operation analysis' },
+  announcement: { ja: 'お知らせ', en: 'Announcement' },
+};
+
+/** Titles and texts of the kinds whose stored message is a fixed Japanese text. */
+const kindTexts: Partial<Record<string, { title: Texts; text: Texts }>> = {
+  'down:down': {
+    title: { ja: 'カメラ停止', en: 'Camera down' },
+    text: { ja: 'カメラが停止しました。', en: 'The camera stopped.' },
+  },
+  'down:up': {
+    title: { ja: 'カメラ復旧', en: 'Camera back' },
+    text: { ja: 'カメラが復旧しました。', en: 'The camera is working again.' },
+  },
+  'download:archive': {
+    title: { ja: 'ダウンロード準備完了', en: 'Download ready' },
+    text: { ja: 'アーカイブのダウンロードの準備ができました。', en: 'The archive download is ready.' },
+  },
+  'download:heatmap': {
+    title: { ja: 'ダウンロード準備完了', en: 'Download ready' },
+    text: { ja: 'ヒートマップのダウンロードの準備ができました。', en: 'The heat map download is ready.' },
+  },
+  'download:failed': {
+    title: { ja: 'ダウンロード失敗', en: 'Download failed' },
+    text: { ja: 'ファイルの生成に失敗しました。', en: 'The file could not be made.' },
+  },
+};
+
+/** Events whose notifications carry no kind and a fixed Japanese text (the motion job's). */
+const eventTexts: Partial<Record<NotificationsTable['event'], { title: Texts; text: Texts }>> = {
+  motion: {
+    title: { ja: '動体検知', en: 'Motion detected' },
+    text: { ja: '動きを検知しました。', en: 'Motion was detected.' },
+  },
+};
+
+const tabOfEvent = Object.fromEntries(
+  Object.entries(notificationTabEvent).map(([tab, event]) => [event, tab]),
+) as Record<NotificationsTable['event'], NotificationTab>;
+
+export const languageOf = (value: string): PushLanguage => (value === 'en' ? 'en' : 'ja');
+
+export function pushPayloadFor(n: PushNotificationRow, language: PushLanguage): PushPayload {
+  const fixed = n.kind === null ? eventTexts[n.event] : kindTexts[`${n.event}:${n.kind}`];
+  const title = fixed?.title[language] ?? eventTitles[n.event][language];
+  const text = fixed?.text[language] ?? n.message;
+  return {
+    to: n.user_id,
+    dateTime: n.created_at.toISOString(),
+    body: {
+      event: n.event,
+      kind: n.kind,
+      notificationId: n.id,
+      title,
+      text: n.camera_name ? `${n.camera_name}: ${text}` : text,
+      url: n.url ?? `/notification?actTab=${tabOfEvent[n.event]}`,
+      camera_code: n.camera_code,
+    },
+  };
+}
