@@ -1,7 +1,9 @@
 // What a route shows when its screen could not load (a chunk that failed or took over 120 s) or broke.
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../lib/i18n.ts';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Navigate, useRouteError } from 'react-router';
+import { reportClientError } from '../features/debug/install-error-reporting.ts';
 import { TimeoutError } from '../lib/with-timeout.ts';
 
 const isChunkError = (error: unknown) =>
@@ -14,7 +16,12 @@ const isChunkError = (error: unknown) =>
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <Navigate to="/notfound" replace />;
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    // A screen that broke is worth a report for the debug screen (a missing page is not).
+    if (!isNotFound) reportClientError(error);
+  }, [error, isNotFound]);
+  if (isNotFound) return <Navigate to="/notfound" replace />;
   const message = isChunkError(error) ? t('messages.chunkLoadFailed') : t('messages.commonError');
   return (
     <Center mih="60vh" p="md">

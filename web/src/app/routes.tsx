@@ -7,6 +7,7 @@ import { lazyScreen, type LazyScreen } from './lazy-screen.ts';
 import { PageLoader } from '../components/ui/PageLoader.tsx';
 import { meQueryOptions } from '../lib/current-user.ts';
 import { cameraDetailQueryOptions } from '../features/player/api/get-camera-detail.ts';
+import { opensOnLiveStills, startLiveEarly } from '../features/player/live-prestart.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { loginPathFor } from './session.ts';
 import { RootLayout } from './RootLayout.tsx';
@@ -50,9 +51,11 @@ const childUsersScreen = lazyScreen(() => import('../features/child-users/compon
 const notificationScreen = lazyScreen(
   () => import('../features/notifications/components/NotificationPage.tsx'),
 );
-const settingsScreen = lazyScreen(() => import('../features/settings/components/SettingsPage.tsx'));
+const settingsScreen = lazyScreen(() => import('./SettingsScreen.tsx'));
 const layoutScreen = lazyScreen(() => import('./layout/AppLayout.tsx'));
 const detailScreen = lazyScreen(() => import('../features/player/components/CameraDetailPage.tsx'));
+const helpScreen = lazyScreen(() => import('../features/help/components/HelpPage.tsx'));
+const debugScreen = lazyScreen(() => import('../features/debug/components/DebugPage.tsx'));
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
 
@@ -76,13 +79,20 @@ async function parentsOnly(): Promise<null> {
 }
 
 /** The detail page's camera; an unknown or another customer's code goes to notfound (core.md §8). */
-async function cameraDetail({ params }: LoaderFunctionArgs): Promise<null> {
+async function cameraDetail({ params, request }: LoaderFunctionArgs): Promise<null> {
   // Runs alongside the page base's loader: without a session, its redirect to login wins.
   if (!readState('loggedIn')) return null;
+  // The user and the camera are asked for at once (the camera call answers 401 too without a session).
+  const cameraLoad = queryClient.ensureQueryData(cameraDetailQueryOptions(params.code ?? ''));
+  cameraLoad.catch(() => undefined); // awaited below once the user is known
   const me = await queryClient.ensureQueryData(meQueryOptions).catch(() => null);
   if (!me) return null;
   try {
-    await queryClient.ensureQueryData(cameraDetailQueryOptions(params.code ?? ''));
+    const camera = await cameraLoad;
+    // A page that opens on live stills asks for them now, while its code still downloads.
+    const date = new URL(request.url).searchParams.get('date');
+    if (opensOnLiveStills(me.permissions, camera, readState('liveSwitch'), date, Date.now()))
+      startLiveEarly(camera.camera_code);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
       throw redirect('/notfound');
@@ -124,7 +134,7 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
       children: [
         page('/login', 'login', loginScreen),
         page('/password_reissue', 'password_reissue', reissueScreen),
-        page('/help', 'help'),
+        page('/help', 'help', helpScreen),
         {
           path: '/',
           loader: requireLogin,
@@ -155,7 +165,7 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
             page('child_users', 'child_users', childUsersScreen, parentsOnly),
             page('heatmap', 'heatmap'),
             page('releases', 'releases', releasesScreen),
-            page('debug', 'debug'),
+            page('debug', 'debug', debugScreen),
             page('notfound', 'notfound', notFoundScreen),
             { path: '*', loader: () => redirect('/notfound') },
           ],

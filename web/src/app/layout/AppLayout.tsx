@@ -8,16 +8,24 @@ import { Link, Outlet } from 'react-router';
 import { meQueryOptions } from '../../lib/current-user.ts';
 import { FeedbackWidget } from '../../features/feedback/components/FeedbackWidget.tsx';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
+import { PushLayer } from '../../features/push/components/PushLayer.tsx';
+import { usePushSnapshot } from '../../features/push/push-client.ts';
 import { useTags } from '../../features/tags/api/get-tags.ts';
 import { TagDialog } from '../../features/tags/components/TagDialog.tsx';
 import { CameraListSlotsContext } from '../../features/cameras/camera-list-slots.ts';
 import { KeywordSearch } from '../../features/cameras/components/KeywordSearch.tsx';
 import { PageLoader } from '../../components/ui/PageLoader.tsx';
+import { DetailSlotsContext } from '../../features/player/detail-slots.ts';
+import { FisheyeSlot, MultiWallSlot, TimeLapseSlot } from './feature-slots.tsx';
 import { Footer } from './Footer.tsx';
+import { CameraMapSlot } from './map-slot.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { SideNav } from './SideNav.tsx';
 import { useLoginCheck } from './use-login-check.ts';
 import { UserMenu } from './UserMenu.tsx';
+
+/** The detail page's 360-degree viewer and time-lapse dialog, from their features. */
+const detailSlots = { FisheyeViewer: FisheyeSlot, TimeLapseDialog: TimeLapseSlot };
 
 export default function AppLayout() {
   const { t } = useTranslation();
@@ -25,8 +33,12 @@ export default function AppLayout() {
   const { data: user } = useQuery(meQueryOptions);
   const { data: tags = [] } = useTags();
   useLoginCheck();
+  const push = usePushSnapshot();
   // The camera list gets the tags feature's names and dialog from here: features do not import one another.
-  const cameraListSlots = useMemo(() => ({ tags, TagDialog }), [tags]);
+  const cameraListSlots = useMemo(
+    () => ({ tags, TagDialog, MultiWall: MultiWallSlot, CameraMap: CameraMapSlot }),
+    [tags],
+  );
   if (!user) return null; // the route loader has loaded it; this only guards a cleared cache during logout
 
   return (
@@ -55,7 +67,7 @@ export default function AppLayout() {
           </Group>
           <KeywordSearch visibleFrom="sm" style={{ flex: 1, maxWidth: 420 }} />
           <Group gap="xs" wrap="nowrap">
-            <NotificationBell />
+            <NotificationBell pollReadStates={push.state !== 'receive'} />
             <LanguageMenu />
             <UserMenu user={user} />
           </Group>
@@ -67,7 +79,9 @@ export default function AppLayout() {
       <AppShell.Main>
         <Suspense fallback={<PageLoader />}>
           <CameraListSlotsContext.Provider value={cameraListSlots}>
-            <Outlet />
+            <DetailSlotsContext.Provider value={detailSlots}>
+              <Outlet />
+            </DetailSlotsContext.Provider>
           </CameraListSlotsContext.Provider>
         </Suspense>
       </AppShell.Main>
@@ -75,6 +89,7 @@ export default function AppLayout() {
         <Footer user={user} />
       </AppShell.Footer>
       <FeedbackWidget />
+      <PushLayer />
     </AppShell>
   );
 }

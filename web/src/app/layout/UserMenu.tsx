@@ -19,6 +19,7 @@ import { logout } from '../../features/auth/api/logout.ts';
 import { ChangePasswordDialog } from '../../features/auth/components/ChangePasswordDialog.tsx';
 import { PrivilegesDialog } from '../../features/auth/components/PrivilegesDialog.tsx';
 import { endSession } from '../session.ts';
+import { removePushBeforeLogout } from '../../features/push/push-client.ts';
 
 export function UserMenu({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
@@ -28,7 +29,8 @@ export function UserMenu({ user }: { user: UserInfo }) {
   const onLogout = async () => {
     setLoggingOut(true);
     try {
-      // Web push subscriptions are deleted here first once push lands (core.md §4).
+      // The push subscription goes first (core.md §4); its failure never blocks the logout.
+      await removePushBeforeLogout();
       await logout();
       endSession({ keepRedirect: false });
     } catch {

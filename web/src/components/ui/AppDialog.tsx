@@ -1,6 +1,7 @@
 // Every dialog of the app: cannot be closed while it is busy; Escape closes it otherwise (core.md §4).
 import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from '../../lib/i18n.ts';
 
 export interface AppDialogProps {
   opened: boolean;
@@ -19,6 +20,7 @@ export function AppDialog({
   size = 'md',
   children,
 }: AppDialogProps) {
+  const { t } = useTranslation();
   return (
     <Modal
       opened={opened}
@@ -30,7 +32,7 @@ export function AppDialog({
       centered
       closeOnEscape={!loading}
       closeOnClickOutside={!loading}
-      closeButtonProps={{ disabled: loading, 'aria-label': undefined }}
+      closeButtonProps={{ disabled: loading, 'aria-label': t('common.close') }}
     >
       {children}
     </Modal>

@@ -59,6 +59,7 @@ const camera: CameraDetail = {
     { class: 'car', threshold: 0.5 },
   ],
   image_mask_objects: [{}, {}],
+  motion_area: [],
 };
 
 const valueOf = (c: CameraDetail, label: string) => {

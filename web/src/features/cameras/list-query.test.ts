@@ -5,9 +5,14 @@ import {
   hasConditions,
   lastPage,
   listHref,
+  mapFocusOf,
+  multiDivision,
+  pageSize,
   pagerPages,
   parseListState,
   parsePage,
+  withDivision,
+  withMapFocus,
   withView,
   withoutConditions,
 } from './list-query.ts';
@@ -39,7 +44,7 @@ describe('list state from the URL (core.md §2)', () => {
       watchStatus: 'down',
       filter: ['x'],
     });
-    expect(parseListState(q('view=map&watch_status=maybe'))).toMatchObject({
+    expect(parseListState(q('view=globe&watch_status=maybe'))).toMatchObject({
       view: 'list',
       watchStatus: null,
     });
@@ -95,5 +100,43 @@ describe('pages', () => {
     expect(pagerPages(1, 10)).toEqual([1, 2, 3, 4, 5]);
     expect(pagerPages(6, 10)).toEqual([4, 5, 6, 7, 8]);
     expect(pagerPages(10, 10)).toEqual([6, 7, 8, 9, 10]);
+  });
+});
+
+describe('core.md §2/§9 the multi-video view pages by its division', () => {
+  it('reads the multi view and pages by the division (default 4)', () => {
+    const multi = parseListState(q('view=multi&division=9'));
+    expect(multi.view).toBe('multi');
+    expect(pageSize(multi)).toBe(9);
+    expect(cameraListQuery(2, multi).count).toBe(9);
+    expect(pageSize(parseListState(q('view=multi')))).toBe(4);
+    expect(pageSize(parseListState(q('view=multi&division=5')))).toBe(4);
+    expect(multiDivision(parseListState(q('view=multi&division=16')))).toBe(16);
+    expect(pageSize(parseListState(q('view=list&division=9')))).toBe(50);
+  });
+  it('changing the division keeps the page and the other conditions', () => {
+    const next = withDivision(q('view=multi&division=4&tags[]=t1'), 16);
+    expect(next.get('division')).toBe('16');
+    expect(next.getAll('tags[]')).toEqual(['t1']);
+    expect(listHref(3, next)).toBe('/list/3?view=multi&division=16&tags%5B%5D=t1');
+  });
+});
+
+describe('core.md §2 the map tab and show on map', () => {
+  it('reads the map view; choosing a tab clears the selected camera and point, keeping the page query', () => {
+    expect(parseListState(q('view=map')).view).toBe('map');
+    const next = withView(q('view=map&lat=35&lng=139&camera=cam-1&tags[]=t1'), 'map');
+    expect(next.get('camera')).toBeNull();
+    expect(next.get('lat')).toBeNull();
+    expect(next.getAll('tags[]')).toEqual(['t1']);
+  });
+
+  it('show on map: the map tab at the camera’s site with the camera selected', () => {
+    const camera = { camera_code: 'cam-1', location_latitude: 35.5, location_longitude: 139.25 };
+    const next = withMapFocus(q('view=list&filter[]=door'), camera);
+    expect(listHref(2, next)).toBe('/list/2?view=map&filter%5B%5D=door&lat=35.5&lng=139.25&camera=cam-1');
+    expect(mapFocusOf(next)).toEqual({ lat: '35.5', lng: '139.25', camera: 'cam-1' });
+    const unplaced = withMapFocus(q(''), { ...camera, location_latitude: null, location_longitude: null });
+    expect(mapFocusOf(unplaced)).toEqual({ lat: '', lng: '', camera: 'cam-1' });
   });
 });

@@ -1,11 +1,29 @@
 // Pure rules of the detail player (core.md §4, §8, §9; advanced.md §4): which minute plays next, how long the
-// live viewer waits before retrying, when a live image is stale, and the hour/minute arithmetic of the archive.
+// live viewer waits before retrying, when a live image is stale, the hour/minute arithmetic of the archive,
+// the timeline's periods, cells and markers, the controller's overlay, volume and speeds, and video info.
+import type { ArchiveEntry, EventSpan, MotionFrame } from '@camwatch/contract/archives';
+import {
+  browserFromUserAgent,
+  effectiveEventFilter,
+  firstFutureArchive,
+  hidesNoMotionArchives,
+  isFutureArchive,
+  playSpeedsFor,
+  visibleArchives,
+  type ArchiveEventFilter,
+  type EventCamera,
+  type HideCamera,
+} from '@camwatch/contract/archive-rules';
 import {
   ARCHIVE_CLIP_SEC,
+  ARCHIVE_PERIODS,
+  CONTROLLER_HIDE_MS,
+  DEFAULT_VOLUME,
   LATEST_ARCHIVE_OFFSET_MIN,
   LIVE_IMAGE_MAX_AGE_SEC,
   LIVE_IMAGE_RETRY,
   VOLUME_STEP,
+  type ArchivePeriodHours,
 } from '@camwatch/contract/constants';
 
 const MINUTE_MS = 60_000;
@@ -78,26 +96,6 @@ export const localTime = (ms: number): string => {
 /** `YYYY-MM-DDTHH:mm` in local time: how the page keeps the chosen minute in its `date` query. */
 export const dateQueryValue = (ms: number): string => `${localDate(ms)}T${localTime(ms)}`;
 
-/**
- * The moment a `date` query names (`YYYY-MM-DD`, `YYYY-MM-DDTHH:mm` or any ISO form), in local time; null when
- * it is absent, malformed or in the future (date pickers do not allow future dates, core.md §5).
- */
-export function parseDateQuery(value: string | null, nowMs: number): number | null {
-  if (!value) return null;
-  const plain = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?$/.exec(value);
-  let ms: number;
-  if (plain) {
-    const [, y, mo, d, h, mi] = plain;
-    const date = new Date(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0));
-    if (date.getMonth() !== Number(mo) - 1) return null;
-    ms = date.getTime();
-  } else {
-    ms = Date.parse(value);
-  }
-  if (!Number.isFinite(ms) || ms > nowMs) return null;
-  return ms;
-}
-
 /** Hours (0-23) that may be chosen on a day: none after the current hour today, none on a future day. */
 export function selectableHours(dayStartMs: number, nowMs: number): number[] {
   const hours: number[] = [];
@@ -123,3 +121,236 @@ export function markerPercent(span: { startSec: number; endSec: number }): { lef
     width: Math.max(((end - start) / ARCHIVE_CLIP_SEC) * 100, 1),
   };
 }
+
+// ── Archive timeline (core.md §4, §9; advanced.md §9) ───────────────────────────────────────────────────
+
+/** The display periods of the timeline with their lines (rows): 1H 10 lines, 6H 6 lines, 24H 12 lines. */
+export const TIMELINE_PERIODS = ARCHIVE_PERIODS.filter(
+  (p): p is { hours: ArchivePeriodHours; label: string; lines: number } => p.lines !== null,
+);
+export type TimelineHours = (typeof TIMELINE_PERIODS)[number]['hours'];
+
+/** The lines of a period; minutes per line follow (1H: 6, 6H: 60, 24H: 120). */
+export function periodLines(hours: TimelineHours): { lines: number; minutesPerLine: number } {
+  const period = TIMELINE_PERIODS.find((p) => p.hours === hours) ?? TIMELINE_PERIODS[0]!;
+  return { lines: period.lines, minutesPerLine: (period.hours * 60) / period.lines };
+}
+
+/** The start of the period holding `ms`: its hour (1H), its quarter of the local day (6H) or its day (24H). */
+export function periodStartOf(ms: number, hours: TimelineHours): number {
+  const date = new Date(ms);
+  date.setMinutes(0, 0, 0);
+  if (hours === 1) return date.getTime();
+  date.setHours(hours === 24 ? 0 : Math.floor(date.getHours() / hours) * hours);
+  return date.getTime();
+}
+
+/** The next period's start; local calendar arithmetic, so a day stays a day. */
+export function nextPeriodStart(start: number, hours: TimelineHours, direction: 1 | -1 = 1): number {
+  if (hours === 1) return start + direction * HOUR_MS;
+  const date = new Date(start);
+  date.setHours(date.getHours() + direction * hours);
+  return periodStartOf(date.getTime(), hours);
+}
+
+/** Events of a minute shown with the filter in effect (`all`: every kind), as spans of its 60 s. */
+export function eventSpans(entry: Pick<ArchiveEntry, 'events'>, filter: ArchiveEventFilter): EventSpan[] {
+  const { motionDetect, peopleCounter, enterAlert } = entry.events;
+  if (filter === 'motionDetect') return motionDetect;
+  if (filter === 'peopleCounter') return peopleCounter;
+  if (filter === 'enterAlert') return enterAlert;
+  return [...motionDetect, ...peopleCounter, ...enterAlert].sort((a, b) => a.startSec - b.startSec);
+}
+
+export type CellState = 'data' | 'noData' | 'future' | 'hidden';
+
+export interface TimelineCell {
+  entry: ArchiveEntry;
+  ms: number;
+  state: CellState;
+  /** Event spans of the minute under the filter in effect (none unless it plays). */
+  markers: EventSpan[];
+}
+
+/**
+ * What each minute of the timeline shows (core.md §4): recorded, not recorded, future (no data, within the
+ * last 30 minutes, no later recording: probably still on its way) or hidden (recorded without motion on a
+ * camera whose archive_hide has no_motion). Future is judged on the full list: a hidden later recording still
+ * shows that the camera has moved past the minute.
+ */
+export function timelineCells(
+  archives: readonly ArchiveEntry[],
+  camera: HideCamera & EventCamera,
+  filter: ArchiveEventFilter,
+  nowMs: number,
+): TimelineCell[] {
+  const visible = new Set(visibleArchives(archives, camera));
+  const effective = effectiveEventFilter(filter, camera);
+  return archives.map((entry) => {
+    const state: CellState = !entry.has_data
+      ? isFutureArchive(entry, archives, nowMs)
+        ? 'future'
+        : 'noData'
+      : visible.has(entry)
+        ? 'data'
+        : 'hidden';
+    return {
+      entry,
+      ms: Date.parse(entry.start_time),
+      state,
+      markers: state === 'data' ? eventSpans(entry, effective) : [],
+    };
+  });
+}
+
+/** The archives playback may use: hidden minutes count as not recorded, so playback skips them. */
+export function playableArchives(archives: readonly ArchiveEntry[], camera: HideCamera): ArchiveEntry[] {
+  if (!hidesNoMotionArchives(camera)) return [...archives];
+  return archives.map((entry) =>
+    entry.has_data && !entry.motion_state
+      ? { ...entry, has_data: false, archive_id: null, data_url: null }
+      : entry,
+  );
+}
+
+/**
+ * The hour to re-fetch so new minutes appear (core.md §4: the hour of the first future archive); null when
+ * nothing is future.
+ */
+export function futureHourToRefetch(archives: readonly ArchiveEntry[], nowMs: number): number | null {
+  const first = firstFutureArchive(archives, nowMs);
+  return first ? hourStartOf(Date.parse(first.start_time)) : null;
+}
+
+/** The period's list with the minutes of a re-fetched hour put in place (same start_time, newer answer). */
+export function mergeArchives(
+  period: readonly ArchiveEntry[],
+  update: readonly ArchiveEntry[] | undefined,
+): readonly ArchiveEntry[] {
+  if (!update?.length) return period;
+  const byTime = new Map(update.map((entry) => [Date.parse(entry.start_time), entry]));
+  let changed = false;
+  const merged = period.map((entry) => {
+    const fresh = byTime.get(Date.parse(entry.start_time));
+    if (!fresh || fresh === entry) return entry;
+    if (
+      fresh.has_data === entry.has_data &&
+      fresh.archive_id === entry.archive_id &&
+      fresh.motion_state === entry.motion_state &&
+      fresh.events.motionDetect.length === entry.events.motionDetect.length
+    )
+      return entry;
+    changed = true;
+    return fresh;
+  });
+  return changed ? merged : period;
+}
+
+// ── Controller (core.md §4, §9) ────────────────────────────────────────────────────────────────────────
+
+/** Play speeds in cycling order for this browser: Edge and Safari skip 2x (core.md §4). */
+export const playSpeedsForUserAgent = (userAgent: string) => playSpeedsFor(browserFromUserAgent(userAgent));
+
+/**
+ * Whether the controller overlay shows (core.md §4): for 3 s after the last mouse move, and for as long as
+ * the pointer is over it, keyboard focus is inside it, or one of its menus is open.
+ */
+export function isControllerShown(state: {
+  msSinceActivity: number;
+  isHovered: boolean;
+  hasFocusWithin: boolean;
+  isMenuOpen: boolean;
+}): boolean {
+  return (
+    state.isHovered || state.hasFocusWithin || state.isMenuOpen || state.msSinceActivity < CONTROLLER_HIDE_MS
+  );
+}
+
+export interface VolumeState {
+  volume: number;
+  isMuted: boolean;
+  /** The volume to come back to when unmuting after the slider went to 0. */
+  previous: number;
+}
+
+export const initialVolume: VolumeState = {
+  volume: DEFAULT_VOLUME,
+  isMuted: false,
+  previous: DEFAULT_VOLUME,
+};
+
+/** The mute button (core.md §4): mutes, or unmutes back to the volume before (never to silence). */
+export function toggleMute(state: VolumeState): VolumeState {
+  if (!state.isMuted && state.volume > 0) return { ...state, isMuted: true, previous: state.volume };
+  const volume = state.volume > 0 ? state.volume : state.previous > 0 ? state.previous : DEFAULT_VOLUME;
+  return { volume, isMuted: false, previous: volume };
+}
+
+/** The slider: a volume of 0 reads as muted; any other unmutes. The last audible volume is remembered. */
+export function setVolume(state: VolumeState, volume: number): VolumeState {
+  const value = Math.round(Math.min(1, Math.max(0, volume)) * 10) / 10;
+  return { volume: value, isMuted: value === 0, previous: value > 0 ? value : state.previous };
+}
+
+// ── Video info (core.md §2) ────────────────────────────────────────────────────────────────────────────
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD HH:mm:ss` (core.md §9) of a moment in local time. */
+export function formatDateTime(ms: number): string {
+  const d = new Date(ms);
+  return (
+    `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ` +
+    `${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`
+  );
+}
+
+/**
+ * The wall-clock time shown over the video: the playing minute's start, plus where its clip begins in the
+ * minute, plus the position in the clip.
+ */
+export const playingWallClock = (minuteStartMs: number, currentTimeSec: number, clipOffsetSec = 0): number =>
+  minuteStartMs + Math.floor(Math.max(0, currentTimeSec) + clipOffsetSec) * 1000;
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Where a video of the given size is drawn inside its box with object-fit: contain (letterboxed, centred). */
+export function containedRect(
+  boxWidth: number,
+  boxHeight: number,
+  videoWidth: number,
+  videoHeight: number,
+): Rect {
+  if (boxWidth <= 0 || boxHeight <= 0 || videoWidth <= 0 || videoHeight <= 0)
+    return { x: 0, y: 0, width: Math.max(0, boxWidth), height: Math.max(0, boxHeight) };
+  const scale = Math.min(boxWidth / videoWidth, boxHeight / videoHeight);
+  const width = videoWidth * scale;
+  const height = videoHeight * scale;
+  return { x: (boxWidth - width) / 2, y: (boxHeight - height) / 2, width, height };
+}
+
+/** A polygon of 0..1 picture coordinates as SVG points inside the displayed video rectangle. */
+export const polygonPoints = (polygon: readonly { x: number; y: number }[], rect: Rect): string =>
+  polygon.map((p) => `${rect.x + p.x * rect.width},${rect.y + p.y * rect.height}`).join(' ');
+
+/** Frames are analysed 5 times a second: a frame's boxes show until the next one is due. */
+const MOTION_FRAME_SHOW_SEC = 0.4;
+
+/** The boxes of the analysed frame at the playing position (the latest frame not after it, if recent). */
+export function motionBoxesAt(frames: readonly MotionFrame[], positionSec: number): MotionFrame['boxes'] {
+  let found: MotionFrame | undefined;
+  for (const frame of frames) {
+    if (frame.sec > positionSec + 0.05) break;
+    found = frame;
+  }
+  return found && positionSec - found.sec <= MOTION_FRAME_SHOW_SEC ? found.boxes : [];
+}
+
+// ── Live (core.md §4, §7; advanced.md §4) ──────────────────────────────────────────────────────────────
+
+export { liveModeOf, parseDateQuery, type LiveMode } from './live-mode.ts';

@@ -6,6 +6,7 @@ import type { CameraDetail } from '@camwatch/contract/cameras';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { useCamera } from '../api/get-camera.ts';
 import { cameraInfoRows } from '../camera-info-rows.ts';
+import { MotionNotificationSwitch } from './MotionNotificationSwitch.tsx';
 
 function InfoTable({ camera }: { camera: CameraDetail }) {
   const { t } = useTranslation();
@@ -40,7 +41,10 @@ export function CameraInfoDialog({ code, onClose }: { code: string | null; onClo
       size="lg"
     >
       {camera.data ? (
-        <InfoTable camera={camera.data} />
+        <>
+          <InfoTable camera={camera.data} />
+          <MotionNotificationSwitch code={camera.data.camera_code} />
+        </>
       ) : camera.isError ? (
         <Alert color="red" variant="light" role="alert">
           {t('cameras.infoDialog.loadFailed')}

@@ -1,15 +1,19 @@
-// The camera list screen on list/{page} (core.md §2): list and tile tabs, a pager, the down notice, the empty
-// result, the filter dialog with its chips, and tag-setting mode. Every condition lives in the URL so a link
-// reproduces the view; the selection of tag-setting mode is screen state.
+// The camera list screen on list/{page} (core.md §2): list, tile and multi-video tabs, a pager, the down
+// notice, the empty result, the filter dialog with its chips, and tag-setting mode. Every condition lives in
+// the URL so a link reproduces the view; the selection of tag-setting mode is screen state.
 import { Alert, Badge, Box, Button, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconFilter,
   IconLayoutGrid,
   IconList,
+  IconMap,
   IconTag,
   IconTags,
+  IconVideo,
 } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { BREAKPOINTS } from '@camwatch/contract/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -25,8 +29,13 @@ import {
   downOnly,
   lastPage,
   listHref,
+  mapFocusOf,
+  multiDivision,
+  pageSize,
   parseListState,
   parsePage,
+  withDivision,
+  withMapFocus,
   withView,
   withoutConditions,
   type ListView,
@@ -42,18 +51,27 @@ import { CameraRows } from './CameraRows.tsx';
 import { CameraTiles } from './CameraTiles.tsx';
 import { ListPager } from './ListPager.tsx';
 
+/** The multi-video tab is for PC-sized screens only (core.md §2; advanced.md §6 "PC only"). */
+const PC_QUERY = `(min-width: ${BREAKPOINTS.pc}px)`;
+
 export default function CameraListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
   const [search] = useSearchParams();
   const page = parsePage(params.page);
-  const state = parseListState(search);
+  const { tags, TagDialog, MultiWall, CameraMap } = useCameraListSlots();
+  const isPc = useMediaQuery(PC_QUERY, window.matchMedia(PC_QUERY).matches, {
+    getInitialValueInEffect: false,
+  });
+  const canMulti = isPc && !!MultiWall;
+  const asked = parseListState(search);
+  // A multi-video link opened on a small screen shows the list.
+  const state = asked.view === 'multi' && !canMulti ? { ...asked, view: 'list' as const } : asked;
   const { environmentMode } = useEnvSettings();
   const { data: rights } = useQuery({ ...meQueryOptions, select: (user) => user.permissions });
   const [display] = useBrowserState('displaySettings');
   const [infoCode, setInfoCode] = useState<string | null>(null);
-  const { tags, TagDialog } = useCameraListSlots();
   const [isFilterOpen, setFilterOpen] = useState(false);
   const [isTagMode, setTagMode] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -63,7 +81,7 @@ export default function CameraListPage() {
   const chips = filterChips(state);
   const cameras = useCameras(cameraListQuery(page, state));
   const data = cameras.data;
-  const last = data ? lastPage(data.total) : page;
+  const last = data ? lastPage(data.total, pageSize(state)) : page;
 
   const go = (nextPage: number, nextSearch: URLSearchParams, replace = false) =>
     navigate(listHref(nextPage, nextSearch), { replace });
@@ -131,6 +149,16 @@ export default function CameraListPage() {
             <Tabs.Tab value="tile" leftSection={<IconLayoutGrid size={16} aria-hidden />}>
               {t('cameras.tile')}
             </Tabs.Tab>
+            {CameraMap && (
+              <Tabs.Tab value="map" leftSection={<IconMap size={16} aria-hidden />}>
+                {t('cameras.map')}
+              </Tabs.Tab>
+            )}
+            {canMulti && (
+              <Tabs.Tab value="multi" leftSection={<IconVideo size={16} aria-hidden />}>
+                {t('cameras.multi')}
+              </Tabs.Tab>
+            )}
           </Tabs.List>
           <Group gap="xs">
             {data && (
@@ -226,13 +254,45 @@ export default function CameraListPage() {
                 onSelectTag={
                   TagDialog ? (code) => setTagDialog({ codes: [code], editing: false }) : undefined
                 }
+                onShowOnMap={CameraMap ? (camera) => void go(page, withMapFocus(search, camera)) : undefined}
                 selection={isTagMode ? { selected, onToggle: toggleSelected } : null}
               />
             </Tabs.Panel>
             <Tabs.Panel value="tile">
               <CameraTiles cameras={data.cameras} />
             </Tabs.Panel>
-            <ListPager page={Math.min(page, last)} last={last} onChange={(p) => void go(p, search)} />
+            {state.view === 'multi' && MultiWall && (
+              <Tabs.Panel value="multi">
+                <MultiWall
+                  cameras={data.cameras}
+                  division={multiDivision(state)}
+                  onDivisionChange={(division) => void go(page, withDivision(search, division))}
+                  pager={
+                    <ListPager page={Math.min(page, last)} last={last} onChange={(p) => void go(p, search)} />
+                  }
+                />
+              </Tabs.Panel>
+            )}
+            {state.view === 'map' && CameraMap && (
+              <Tabs.Panel value="map">
+                <CameraMap
+                  conditions={{
+                    filter: state.filter,
+                    tags: state.tags,
+                    func: state.func,
+                    watch_status: state.watchStatus ?? undefined,
+                  }}
+                  cameras={data.cameras}
+                  focus={mapFocusOf(search)}
+                  pager={
+                    <ListPager page={Math.min(page, last)} last={last} onChange={(p) => void go(p, search)} />
+                  }
+                />
+              </Tabs.Panel>
+            )}
+            {state.view !== 'multi' && state.view !== 'map' && (
+              <ListPager page={Math.min(page, last)} last={last} onChange={(p) => void go(p, search)} />
+            )}
           </Stack>
         ) : null}
       </Tabs>

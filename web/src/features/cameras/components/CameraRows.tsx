@@ -1,11 +1,12 @@
 // The list view (core.md §2): per camera its thumbnail, name, a red error icon when down, location name,
-// address, tags, function icons and a menu (video, select tag, information, people counter); in tag-setting
+// address, tags, function icons and a menu (video, show on map, select tag, information, people counter); in tag-setting
 // mode a checkbox per row. Rows stack on phones.
 import { ActionIcon, Anchor, Badge, Box, Checkbox, Flex, Group, Menu, Stack, Text } from '@mantine/core';
 import {
   IconAlertCircleFilled,
   IconDots,
   IconInfoCircle,
+  IconMapPin,
   IconTags,
   IconUsers,
   IconVideo,
@@ -25,6 +26,8 @@ export interface CameraRowsProps {
   onInfo: (code: string) => void;
   /** The row menu's 'select tag', for this one camera. */
   onSelectTag?: (code: string) => void;
+  /** The row menu's 'show on map' (the cameras list only). */
+  onShowOnMap?: (camera: CameraListItem) => void;
   /** Tag-setting mode: the checked cameras; no checkboxes outside the mode (core.md §2). */
   selection?: { selected: ReadonlySet<string>; onToggle: (code: string) => void } | null;
 }
@@ -35,6 +38,7 @@ export function CameraRows({
   canAnalytics,
   onInfo,
   onSelectTag,
+  onShowOnMap,
   selection,
 }: CameraRowsProps) {
   const { t } = useTranslation();
@@ -130,6 +134,14 @@ export function CameraRows({
                     <Menu.Item component={Link} to={detail} leftSection={<IconVideo size={16} aria-hidden />}>
                       {t('cameras.video')}
                     </Menu.Item>
+                    {onShowOnMap && (
+                      <Menu.Item
+                        onClick={() => onShowOnMap(camera)}
+                        leftSection={<IconMapPin size={16} aria-hidden />}
+                      >
+                        {t('cameras.showOnMap')}
+                      </Menu.Item>
+                    )}
                     {onSelectTag && (
                       <Menu.Item
                         onClick={() => onSelectTag(camera.camera_code)}

@@ -14,11 +14,12 @@ import { useReadStates } from '../api/get-read-states.ts';
 /** Row pitch of the panel (core.md §9). */
 export const BELL_ROW_HEIGHT_PX = 45;
 
-export function NotificationBell() {
+/** pollReadStates: false while web push is subscribed (core.md §4). */
+export function NotificationBell({ pollReadStates = true }: { pollReadStates?: boolean }) {
   const { t } = useTranslation();
   const { environmentMode } = useEnvSettings();
   const [tooltip, setTooltip] = useBrowserState('notificationTooltip');
-  const { data: reads = [] } = useReadStates();
+  const { data: reads = [] } = useReadStates(pollReadStates);
   const tabs = visibleNotificationTabs({
     isTlt: isTltMode(environmentMode),
     showAnnouncement: modeShowsAnnouncements(environmentMode),

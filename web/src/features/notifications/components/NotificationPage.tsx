@@ -20,12 +20,13 @@ import type { Notification } from '@camwatch/contract/notifications';
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
-/** Camera-status and download texts in the reader's language; other notifications carry their own text. */
+/** Camera-status, motion and download texts in the reader's language; other notifications carry their own text. */
 function notificationText(n: Notification, t: Translate): string {
   if (n.event === 'down' && n.kind === 'down') return t('notificationPage.kinds.down');
   if (n.event === 'down' && n.kind === 'up') return t('notificationPage.kinds.up');
   if (n.event === 'download' && n.kind === 'archive') return t('notificationPage.kinds.downloadReady');
   if (n.event === 'download' && n.kind === 'failed') return t('notificationPage.kinds.downloadFailed');
+  if (n.event === 'motion') return t('notificationPage.kinds.motion');
   return n.message;
 }
 

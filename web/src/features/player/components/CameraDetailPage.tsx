@@ -2,13 +2,20 @@
 // archive video), its controller, and the minutes of the chosen hour. `date` in the query picks the hour and
 // minute to show; the rest of the query string is left as it came. The controller's screenshot saves the live
 // canvas as a JPEG; full screen shows the player and its controller alone; the more-menu opens PTZ control
-// (a panel over the picture) and the archive download dialog.
-import { Alert, Box, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+// (a panel over the picture) and the archive download dialog. The controller lies over the picture and fades
+// when idle; video info draws the clip's time, the motion area and what moved over it. Streaming cameras play
+// live over HLS. Below: the archive timeline of the chosen period (1H, 6H, 24H) with its event filter.
+import { Alert, Box, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconClockPlay } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { CameraDetail } from '@camwatch/contract/cameras';
-import { browserFromUserAgent, nextPlaySpeed, playSpeedsFor } from '@camwatch/contract/archive-rules';
-import { DEFAULT_VOLUME } from '@camwatch/contract/constants';
+import {
+  DEFAULT_ARCHIVE_EVENT_FILTER,
+  effectiveEventFilter,
+  nextPlaySpeed,
+  type ArchiveEventFilter,
+} from '@camwatch/contract/archive-rules';
 import {
   canTakeScreenshot,
   cameraHasLive,
@@ -21,30 +28,61 @@ import { useEnvSettings } from '../../../lib/env-settings.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useMe } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useArchives } from '../api/get-archives.ts';
+import { useArchives, useFutureHour } from '../api/get-archives.ts';
 import { useCameraDetail } from '../api/get-camera-detail.ts';
 import {
   dateQueryValue,
+  eventSpans,
+  futureHourToRefetch,
   hourStartOf,
+  initialVolume,
   latestArchiveStart,
+  liveModeOf,
   localDate,
   localTime,
+  mergeArchives,
   parseDateQuery,
+  periodStartOf,
+  playableArchives,
+  playSpeedsForUserAgent,
+  setVolume,
+  timelineCells,
+  toggleMute,
+  type TimelineHours,
+  type VolumeState,
 } from '../player-rules.ts';
 import { moreMenuState, screenshotFileName } from '../more-menu-rules.ts';
+import { useDetailSlots } from '../detail-slots.ts';
+import { ArchiveTimeline } from './ArchiveTimeline.tsx';
 import { ArchiveVideos } from './ArchiveVideos.tsx';
 import { DownloadDialog } from './DownloadDialog.tsx';
 import { HourPicker } from './HourPicker.tsx';
+import { LiveHlsPlayer } from './LiveHlsPlayer.tsx';
 import { LiveImageViewer } from './LiveImageViewer.tsx';
-import { MinuteStrip } from './MinuteStrip.tsx';
 import { MoreMenu } from './MoreMenu.tsx';
 import { PlayerControls } from './PlayerControls.tsx';
 import { PtzPanel } from './PtzPanel.tsx';
+import { TimelineOptions } from './TimelineOptions.tsx';
 import { useArchivePlayback } from './use-archive-playback.ts';
+import { useControllerVisibility } from './use-controller-visibility.ts';
+import { VideoInfoMenu, VideoInfoOverlay } from './VideoInfo.tsx';
 
 const NOW_REFRESH_MS = 30_000;
-const speeds = playSpeedsFor(browserFromUserAgent(navigator.userAgent));
+const speeds = playSpeedsForUserAgent(navigator.userAgent);
 const SCREENSHOT_JPEG_QUALITY = 0.92;
+
+/** The picture on screen as a canvas: the live canvas itself, or a live HLS video's current frame drawn. */
+function pictureCanvas(root: HTMLElement | null): HTMLCanvasElement | null {
+  const canvas = root?.querySelector<HTMLCanvasElement>('[data-testid="live-canvas"]');
+  if (canvas) return canvas;
+  const video = root?.querySelector<HTMLVideoElement>('[data-testid="live-video"]');
+  if (!video || video.videoWidth === 0) return null;
+  const copy = document.createElement('canvas');
+  copy.width = video.videoWidth;
+  copy.height = video.videoHeight;
+  copy.getContext('2d')?.drawImage(video, 0, 0);
+  return copy;
+}
 
 /** Saves the canvas's picture as a JPEG file; answers false when there is no picture to save. */
 function saveCanvasAsJpeg(canvas: HTMLCanvasElement | null | undefined, fileName: string): Promise<boolean> {
@@ -107,8 +145,13 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
     hourStartOf(initialDate ?? latestArchiveStart(Date.now())),
   );
   const [speed, setSpeed] = useState<number>(1);
-  const [volume, setVolume] = useState(DEFAULT_VOLUME);
-  const [isMuted, setIsMuted] = useState(false);
+  const [sound, setSound] = useState<VolumeState>(initialVolume);
+  const [periodHours, setPeriodHours] = useState<TimelineHours>(1);
+  const [eventFilter, setEventFilter] = useState<ArchiveEventFilter>(DEFAULT_ARCHIVE_EVENT_FILTER);
+  const [isFullSize, setFullSize] = useState(false);
+  const controller = useControllerVisibility();
+  const liveMode = liveModeOf(camera);
+  const liveVideoRef = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
     const timer = setInterval(() => setNowMs(Date.now()), NOW_REFRESH_MS);
@@ -130,15 +173,36 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
     [setSearch],
   );
 
-  const archives = useArchives(camera.camera_code, hourStart, hasArchive);
-  const hourArchives = archives.data;
+  const periodStart = periodStartOf(hourStart, periodHours);
+  const archives = useArchives(camera.camera_code, periodStart, periodHours, hasArchive);
+  // The hour of the first future archive is asked again and again, so new minutes appear (core.md §4).
+  const [futureHour, setFutureHour] = useState<number | null>(null);
+  const futureUpdate = useFutureHour(camera.camera_code, hasArchive ? futureHour : null);
+  const periodArchives = useMemo(
+    () => (archives.data ? mergeArchives(archives.data, futureUpdate.data) : undefined),
+    [archives.data, futureUpdate.data],
+  );
+  useEffect(() => {
+    setFutureHour(periodArchives ? futureHourToRefetch(periodArchives, nowMs) : null);
+  }, [periodArchives, nowMs]);
+  const playable = useMemo(
+    () => (periodArchives ? playableArchives(periodArchives, camera) : undefined),
+    [periodArchives, camera],
+  );
+  const cells = useMemo(
+    () => (periodArchives ? timelineCells(periodArchives, camera, eventFilter, nowMs) : undefined),
+    [periodArchives, camera, eventFilter, nowMs],
+  );
   const playback = useArchivePlayback({
-    archives: hourArchives,
-    hourStart,
-    onHourChange: changeHour,
+    archives: playable,
+    rangeStart: periodStart,
+    rangeHours: periodHours,
+    onRangeChange: changeHour,
     speed,
-    volume,
-    isMuted,
+    volume: sound.volume,
+    isMuted: sound.isMuted,
+    // Streaming cameras play recorded minutes as on-demand HLS streams too (stream mode on_demand).
+    onDemandCamera: liveMode === 'hls' ? camera.camera_code : null,
   });
 
   // The minute of the date query plays once its hour has loaded (when it names a time).
@@ -160,8 +224,26 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
   };
 
   const playerRef = useRef<HTMLDivElement>(null);
+  // The 360-degree viewer (fisheye cameras) and the time-lapse dialog come from their own features.
+  const { FisheyeViewer, TimeLapseDialog } = useDetailSlots();
+  const [isTimeLapseOpen, setTimeLapseOpen] = useState(false);
+  const getPicture = useCallback(
+    () =>
+      playerRef.current?.querySelector<HTMLCanvasElement | HTMLVideoElement>(
+        isLive ? '[data-testid="live-canvas"], [data-testid="live-video"]' : '[data-testid="archive-video"]',
+      ) ?? null,
+    [isLive],
+  );
   const [fullscreenBox, setFullscreenBox] = useState<HTMLDivElement | null>(null);
   const isFullscreen = useIsFullscreen(fullscreenBox);
+  // Leaving the page leaves full screen too (core.md §4).
+  useEffect(
+    () => () => {
+      if (fullscreenBox && document.fullscreenElement === fullscreenBox)
+        void document.exitFullscreen().catch(() => {});
+    },
+    [fullscreenBox],
+  );
   const [panel, setPanel] = useState<'ptz' | 'download' | null>(null);
   const menu = moreMenuState({ perms, camera, isLiveOn: isLive, isSingleView: true, experimentalFeatures });
   const isPtzOpen = panel === 'ptz' && menu.showPtz;
@@ -171,7 +253,7 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
     else void fullscreenBox?.requestFullscreen().catch(() => {});
   };
   const takeScreenshot = async () => {
-    const canvas = playerRef.current?.querySelector('canvas');
+    const canvas = pictureCanvas(playerRef.current);
     const saved = await saveCanvasAsJpeg(canvas, screenshotFileName(camera.camera_name, Date.now()));
     if (!saved) showToast({ color: 'red', message: t('player.screenshotFailed') });
   };
@@ -181,102 +263,161 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
     setPanel('download');
   };
 
-  const selectedEntry = hourArchives?.find((a) => a.start_time === playback.selected);
-  const hourLabel = `${localDate(hourStart)} ${localTime(hourStart)}`;
+  const selectedEntry = periodArchives?.find((a) => a.start_time === playback.selected);
+  const selectedMs = selectedEntry ? Date.parse(selectedEntry.start_time) : null;
+  // The seek bar covers the minute; a clip that began late in its minute starts further along it.
+  const clipOffset = selectedEntry?.clip_offset_sec ?? 0;
+  const markers = selectedEntry ? eventSpans(selectedEntry, effectiveEventFilter(eventFilter, camera)) : [];
+  // The element showing the picture now (for video info): the live canvas or video, or the playing archive.
+  const pictureRef = useMemo<RefObject<HTMLVideoElement | HTMLCanvasElement | null>>(
+    () => ({
+      get current() {
+        return (
+          playerRef.current?.querySelector<HTMLVideoElement | HTMLCanvasElement>(
+            isLive
+              ? '[data-testid="live-canvas"], [data-testid="live-video"]'
+              : '[data-testid="archive-video"]',
+          ) ?? null
+        );
+      },
+    }),
+    [isLive],
+  );
+  const infoSource =
+    isLive && livePossible
+      ? ({ kind: 'live' } as const)
+      : selectedEntry && selectedMs !== null && playback.status === 'ready'
+        ? ({
+            kind: 'archive',
+            minuteMs: selectedMs,
+            archiveId: selectedEntry.archive_id,
+            clipOffsetSec: clipOffset,
+          } as const)
+        : null;
+  const stageStyle = isFullscreen
+    ? { flex: 1, minHeight: 0, width: '100%' }
+    : {
+        aspectRatio: `${camera.image_rs_width || 16} / ${camera.image_rs_height || 9}`,
+        maxHeight: isFullSize ? undefined : 'calc(100vh - 280px)',
+        marginInline: 'auto',
+        width: isFullSize ? `${camera.image_rs_width || 1280}px` : '100%',
+        maxWidth: isFullSize ? 'none' : '100%',
+        borderRadius: 'var(--mantine-radius-sm)',
+        overflow: 'hidden',
+      };
 
   return (
     <Box p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="page-title">
       <PageTitle>{camera.camera_name}</PageTitle>
       <Stack
         gap={0}
-        maw={isFullscreen ? undefined : 960}
+        maw={isFullscreen || isFullSize ? undefined : 960}
+        style={isFullSize && !isFullscreen ? { overflowX: 'auto' } : undefined}
         ref={setFullscreenBox}
         bg={isFullscreen ? 'black' : undefined}
         h={isFullscreen ? '100%' : undefined}
         data-fullscreen={isFullscreen || undefined}
       >
         <Box
-          ref={playerRef}
-          role="region"
-          aria-label={t('player.area')}
-          bg="black"
           pos="relative"
-          style={
-            isFullscreen
-              ? { flex: 1, minHeight: 0, width: '100%' }
-              : {
-                  aspectRatio: `${camera.image_rs_width || 16} / ${camera.image_rs_height || 9}`,
-                  maxHeight: 'calc(100vh - 280px)',
-                  marginInline: 'auto',
-                  width: '100%',
-                  borderRadius: 'var(--mantine-radius-sm) var(--mantine-radius-sm) 0 0',
-                  overflow: 'hidden',
-                }
-          }
+          bg="black"
+          style={stageStyle}
+          data-testid="player-stage"
+          {...controller.stageProps}
         >
-          {isLive && (
-            <LiveImageViewer
-              cameraCode={camera.camera_code}
-              cameraName={camera.camera_name}
-              liveIntervalSec={camera.live_interval}
+          <Box ref={playerRef} role="region" aria-label={t('player.area')} pos="absolute" inset={0}>
+            {isLive && liveMode === 'hls' && (
+              <LiveHlsPlayer
+                cameraCode={camera.camera_code}
+                cameraName={camera.camera_name}
+                videoRef={liveVideoRef}
+              />
+            )}
+            {isLive && liveMode === 'images' && (
+              <LiveImageViewer
+                cameraCode={camera.camera_code}
+                cameraName={camera.camera_name}
+                liveIntervalSec={camera.live_interval}
+              />
+            )}
+            {hasArchive && (
+              <ArchiveVideos playback={playback} cameraName={camera.camera_name} isHidden={isLive} />
+            )}
+            {FisheyeViewer && camera.image_type === 'fisheye' && (isLive || hasArchive) && (
+              <FisheyeViewer
+                key={isLive ? 'live' : 'archive'}
+                cameraName={camera.camera_name}
+                imageWidth={camera.image_rs_width}
+                imageHeight={camera.image_rs_height}
+                fps={camera.image_fps}
+                getSource={getPicture}
+              />
+            )}
+            {!isLive && !hasArchive && (
+              <Center pos="absolute" inset={0}>
+                <Text c="gray.3" role="alert">
+                  {cameraHasLive(camera) ? t('messages.noPermission') : t('messages.notSupported')}
+                </Text>
+              </Center>
+            )}
+            <VideoInfoOverlay
+              source={infoSource}
+              mediaRef={pictureRef}
+              fallbackSize={{ width: camera.image_rs_width || 16, height: camera.image_rs_height || 9 }}
+              motionArea={camera.motion_area}
+              useMotion={camera.use_motion}
             />
-          )}
-          {hasArchive && (
-            <ArchiveVideos playback={playback} cameraName={camera.camera_name} isHidden={isLive} />
-          )}
-          {!isLive && !hasArchive && (
-            <Center pos="absolute" inset={0}>
-              <Text c="gray.3" role="alert">
-                {cameraHasLive(camera) ? t('messages.noPermission') : t('messages.notSupported')}
-              </Text>
-            </Center>
-          )}
-          {isPtzOpen && (
-            <PtzPanel cameraCode={camera.camera_code} camera={camera} onClose={() => setPanel(null)} />
-          )}
+            {isPtzOpen && (
+              <PtzPanel cameraCode={camera.camera_code} camera={camera} onClose={() => setPanel(null)} />
+            )}
+          </Box>
+          <PlayerControls
+            isShown={controller.isShown}
+            controllerProps={controller.controllerProps}
+            cameraCode={camera.camera_code}
+            minuteMs={selectedMs}
+            isLive={isLive}
+            hasArchiveRight={hasArchive}
+            canPlay={playback.status === 'ready' || playback.status === 'loading'}
+            isPlaying={playback.isPlaying}
+            onTogglePlay={playback.togglePlay}
+            currentTime={playback.currentTime + clipOffset}
+            markers={markers}
+            onSeek={(seconds) => playback.seek(Math.max(0, seconds - clipOffset))}
+            volume={sound.volume}
+            isMuted={sound.isMuted}
+            onVolume={(value) => setSound((current) => setVolume(current, value))}
+            onToggleMute={() => setSound(toggleMute)}
+            speed={speed}
+            onNextSpeed={() => setSpeed(nextPlaySpeed(speed, speeds))}
+            onSkipLatest={() => {
+              leaveLive();
+              const latest = latestArchiveStart(Date.now());
+              playback.selectLater(periodStartOf(latest, periodHours), latest);
+            }}
+            live={{
+              isVisible: switchVisible,
+              isOn: isLive,
+              onChange: setLive,
+              isSupported: cameraHasLive(camera),
+            }}
+            canScreenshot={canTakeScreenshot({ isLivePossible: livePossible, isLiveOn: isLive })}
+            onScreenshot={() => void takeScreenshot()}
+            isFullscreen={isFullscreen}
+            onToggleFullscreen={toggleFullscreen}
+            isFullSize={isFullSize}
+            onToggleFullSize={() => setFullSize(!isFullSize)}
+            videoInfo={<VideoInfoMenu />}
+            moreMenu={
+              <MoreMenu
+                cameraCode={camera.camera_code}
+                state={menu}
+                onOpenPtz={() => setPanel('ptz')}
+                onOpenDownload={openDownload}
+              />
+            }
+          />
         </Box>
-        <PlayerControls
-          isLive={isLive}
-          hasArchiveRight={hasArchive}
-          canPlay={playback.status === 'ready' || playback.status === 'loading'}
-          isPlaying={playback.isPlaying}
-          onTogglePlay={playback.togglePlay}
-          currentTime={playback.currentTime}
-          markers={selectedEntry?.events.motionDetect ?? []}
-          onSeek={playback.seek}
-          volume={volume}
-          isMuted={isMuted}
-          onVolume={(value) => {
-            setVolume(value);
-            setIsMuted(value === 0);
-          }}
-          onToggleMute={() => setIsMuted(!isMuted)}
-          speed={speed}
-          onNextSpeed={() => setSpeed(nextPlaySpeed(speed, speeds))}
-          onSkipLatest={() => {
-            leaveLive();
-            const latest = latestArchiveStart(Date.now());
-            playback.selectLater(hourStartOf(latest), latest);
-          }}
-          live={{
-            isVisible: switchVisible,
-            isOn: isLive,
-            onChange: setLive,
-            isSupported: cameraHasLive(camera),
-          }}
-          canScreenshot={canTakeScreenshot({ isLivePossible: livePossible, isLiveOn: isLive })}
-          onScreenshot={() => void takeScreenshot()}
-          isFullscreen={isFullscreen}
-          onToggleFullscreen={toggleFullscreen}
-          moreMenu={
-            <MoreMenu
-              cameraCode={camera.camera_code}
-              state={menu}
-              onOpenPtz={() => setPanel('ptz')}
-              onOpenDownload={openDownload}
-            />
-          }
-        />
       </Stack>
       {panel === 'download' && menu.canDownload && (
         <DownloadDialog
@@ -285,10 +426,33 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
           onClose={() => setPanel(null)}
         />
       )}
+      {TimeLapseDialog && camera.use_time_lapse && hasArchive && (
+        <TimeLapseDialog
+          cameraCode={camera.camera_code}
+          cameraName={camera.camera_name}
+          opened={isTimeLapseOpen}
+          onClose={() => setTimeLapseOpen(false)}
+        />
+      )}
       {hasArchive && (
         <Stack gap="sm" mt="md" maw={960} component="section" aria-label={t('player.archives')}>
           <Group justify="space-between" align="flex-end" wrap="wrap">
-            <HourPicker hourStart={hourStart} nowMs={nowMs} onChange={changeHour} />
+            <HourPicker hourStart={hourStart} periodHours={periodHours} nowMs={nowMs} onChange={changeHour} />
+            <TimelineOptions
+              hours={periodHours}
+              onHours={setPeriodHours}
+              filter={eventFilter}
+              onFilter={setEventFilter}
+            />
+            {camera.use_time_lapse && TimeLapseDialog && (
+              <Button
+                variant="default"
+                leftSection={<IconClockPlay size={16} aria-hidden />}
+                onClick={() => setTimeLapseOpen(true)}
+              >
+                {t('timeLapse.open')}
+              </Button>
+            )}
             {selectedEntry && !isLive && (
               <Text size="sm" c="dimmed" data-testid="playing-minute">
                 {t('player.playing', {
@@ -312,12 +476,12 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
                 </Text>
               </Group>
             </Alert>
-          ) : hourArchives ? (
-            <MinuteStrip
-              archives={hourArchives}
+          ) : cells ? (
+            <ArchiveTimeline
+              cameraCode={camera.camera_code}
+              cells={cells}
+              hours={periodHours}
               selected={playback.selected}
-              nowMs={nowMs}
-              hourLabel={hourLabel}
               onSelect={(entry) => {
                 leaveLive();
                 void playback.select(entry);

@@ -1,16 +1,25 @@
-// The date and hour of the archive list (core.md §5: no future dates; today only up to the current hour).
+// The date and hour of the archive timeline (core.md §5: no future dates; today only up to the current hour),
+// and the buttons to the previous and next display period.
 import { ActionIcon, Group, NativeSelect, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { localDate, nextHourStart, selectableHours } from '../player-rules.ts';
+import {
+  localDate,
+  nextPeriodStart,
+  periodStartOf,
+  selectableHours,
+  TIMELINE_PERIODS,
+  type TimelineHours,
+} from '../player-rules.ts';
 
 interface Props {
   hourStart: number;
+  periodHours: TimelineHours;
   nowMs: number;
   onChange: (hourStart: number) => void;
 }
 
-export function HourPicker({ hourStart, nowMs, onChange }: Props) {
+export function HourPicker({ hourStart, periodHours, nowMs, onChange }: Props) {
   const { t } = useTranslation();
   const current = new Date(hourStart);
   const dayStart = new Date(current.getFullYear(), current.getMonth(), current.getDate()).getTime();
@@ -31,15 +40,20 @@ export function HourPicker({ hourStart, nowMs, onChange }: Props) {
     date.setHours(Number(value), 0, 0, 0);
     onChange(date.getTime());
   };
-  const hasNext = nextHourStart(hourStart) <= nowMs;
+  const periodStart = periodStartOf(hourStart, periodHours);
+  const next = nextPeriodStart(periodStart, periodHours);
+  const hasNext = next <= nowMs;
+  const period = TIMELINE_PERIODS.find((p) => p.hours === periodHours)?.label ?? '';
+  const previousLabel = periodHours === 1 ? t('player.previousHour') : t('player.previousPeriod', { period });
+  const nextLabel = periodHours === 1 ? t('player.nextHour') : t('player.nextPeriod', { period });
 
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
       <ActionIcon
         variant="default"
         size="lg"
-        aria-label={t('player.previousHour')}
-        onClick={() => onChange(hourStart - 3_600_000)}
+        aria-label={previousLabel}
+        onClick={() => onChange(nextPeriodStart(periodStart, periodHours, -1))}
       >
         <IconChevronLeft size={18} aria-hidden />
       </ActionIcon>
@@ -61,9 +75,9 @@ export function HourPicker({ hourStart, nowMs, onChange }: Props) {
       <ActionIcon
         variant="default"
         size="lg"
-        aria-label={t('player.nextHour')}
+        aria-label={nextLabel}
         disabled={!hasNext}
-        onClick={() => onChange(nextHourStart(hourStart))}
+        onClick={() => onChange(next)}
       >
         <IconChevronRight size={18} aria-hidden />
       </ActionIcon>

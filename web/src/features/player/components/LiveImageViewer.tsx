@@ -1,9 +1,9 @@
 // The live image viewer (advanced.md §2, §4): live stills drawn on a canvas, a spinner with the reload hint
 // until the first frame (and while retrying), and the messages for a refused start and undecodable images.
-import { Box, Center, Loader, Stack, Text } from '@mantine/core';
-import { IconVideoOff } from '@tabler/icons-react';
+import { Box } from '@mantine/core';
 import { useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { LiveLoadingOverlay, LiveProblemOverlay } from './LiveOverlays.tsx';
 import { useLiveImages } from './use-live-images.ts';
 
 interface Props {
@@ -32,40 +32,14 @@ export function LiveImageViewer({ cameraCode, cameraName, liveIntervalSec }: Pro
           visibility: state === 'loading' ? 'hidden' : 'visible',
         }}
       />
-      {isWaiting && (
-        <Center pos="absolute" inset={0} bg={state === 'retrying' ? 'rgba(0,0,0,0.5)' : undefined}>
-          <Stack align="center" gap={6} role="status">
-            <Loader color="gray.3" size="md" aria-hidden />
-            <Text c="gray.2" size="sm">
-              {t('messages.loadingVideo')}
-            </Text>
-            <Text c="gray.5" size="xs">
-              {t('messages.loadingVideoReload')}
-            </Text>
-          </Stack>
-        </Center>
+      {isWaiting && <LiveLoadingOverlay dim={state === 'retrying'} />}
+      {state === 'noLiveData' && (
+        <LiveProblemOverlay
+          message={t('messages.cannotWatchLive')}
+          hint={t('messages.contactAdministrator')}
+        />
       )}
-      {(state === 'noLiveData' || state === 'startFailed') && (
-        <Center pos="absolute" inset={0}>
-          <Stack align="center" gap={6} role="alert" px="md" ta="center">
-            <IconVideoOff size={36} color="var(--mantine-color-gray-5)" aria-hidden />
-            {state === 'noLiveData' ? (
-              <>
-                <Text c="gray.2" size="sm">
-                  {t('messages.cannotWatchLive')}
-                </Text>
-                <Text c="gray.5" size="xs">
-                  {t('messages.contactAdministrator')}
-                </Text>
-              </>
-            ) : (
-              <Text c="gray.2" size="sm">
-                {t('messages.cannotLiveContact')}
-              </Text>
-            )}
-          </Stack>
-        </Center>
-      )}
+      {state === 'startFailed' && <LiveProblemOverlay message={t('messages.cannotLiveContact')} />}
     </Box>
   );
 }

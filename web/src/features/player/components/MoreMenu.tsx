@@ -1,9 +1,11 @@
-// The player's more-menu (core.md §2; advanced.md §6): lighting on/off, PTZ control and archive download, each
-// shown or enabled by the user's rights, the camera and the environment. A Mantine Menu: arrow keys move
+// The player's more-menu (core.md §2; advanced.md §6): lighting on/off, PTZ control, archive download and, in
+// the multi-video view, the number of divisions; each shown or enabled by the user's rights, the camera and
+// the environment. A Mantine Menu: arrow keys move
 // between items, Enter or Space chooses, Escape closes. It renders inside the controller so it also shows in
 // full screen.
 import { ActionIcon, Badge, Menu } from '@mantine/core';
-import { IconBulb, IconDots, IconDownload, IconArrowsMove } from '@tabler/icons-react';
+import { IconBulb, IconCheck, IconDots, IconDownload, IconArrowsMove } from '@tabler/icons-react';
+import { MULTI_VIDEO_DIVISIONS, type MultiVideoDivision } from '@camwatch/contract/constants';
 import { useState } from 'react';
 import { HintTooltip } from '../../../components/ui/HintTooltip.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -15,10 +17,13 @@ interface Props {
   cameraCode: string;
   state: MoreMenuState;
   onOpenPtz: () => void;
-  onOpenDownload: () => void;
+  /** Archive download of this camera; absent in the multi-video view. */
+  onOpenDownload?: () => void;
+  /** The multi-video view's number of divisions. */
+  division?: { value: MultiVideoDivision; onChange: (division: MultiVideoDivision) => void };
 }
 
-export function MoreMenu({ cameraCode, state, onOpenPtz, onOpenDownload }: Props) {
+export function MoreMenu({ cameraCode, state, onOpenPtz, onOpenDownload, division }: Props) {
   const { t } = useTranslation();
   const [isLightOn, setLightOn] = useState(false);
   const [isSwitching, setSwitching] = useState(false);
@@ -93,13 +98,29 @@ export function MoreMenu({ cameraCode, state, onOpenPtz, onOpenDownload }: Props
             {t('player.ptz.open')}
           </Menu.Item>
         )}
-        {state.canDownload ? (
-          download
-        ) : (
-          <HintTooltip label={t('messages.noPermission')} position="left">
-            <div>{download}</div>
-          </HintTooltip>
+        {division && (
+          <>
+            <Menu.Label>{t('player.divisions')}</Menu.Label>
+            {MULTI_VIDEO_DIVISIONS.map((count) => (
+              <Menu.Item
+                key={count}
+                aria-current={division.value === count ? 'true' : undefined}
+                rightSection={division.value === count ? <IconCheck size={14} aria-hidden /> : undefined}
+                onClick={() => division.onChange(count)}
+              >
+                {t('player.divisionOption', { count })}
+              </Menu.Item>
+            ))}
+          </>
         )}
+        {onOpenDownload &&
+          (state.canDownload ? (
+            download
+          ) : (
+            <HintTooltip label={t('messages.noPermission')} position="left">
+              <div>{download}</div>
+            </HintTooltip>
+          ))}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,8 +1,13 @@
-// The player controller of the detail page (core.md §2, §4, §6, §9): the LIVE switch (first, clear of the
-// floating feedback button), play/pause, seek bar, volume with mute, speed cycling and skip to latest.
-// Archive controls are off while live plays. At the end: screenshot, full screen and the more-menu.
+// The player controller of the detail page (core.md §2, §4, §6, §9), laid over the bottom of the picture: the
+// seek bar (with the minute's snapshot while hovered), then the LIVE switch, play/pause, volume with mute,
+// speed cycling and skip to latest. Archive controls are off while live plays. At the end: video info,
+// screenshot, full size, full screen and the more-menu. It fades out when idle (use-controller-visibility.ts)
+// but stays in the tab order and clickable (a pointer reaching it has moved, which shows it again), and shows
+// as soon as keyboard focus enters it.
 import { ActionIcon, Box, Button, Group, Slider, Switch, Text, Tooltip } from '@mantine/core';
 import {
+  IconArrowsMaximize,
+  IconArrowsMinimize,
   IconCamera,
   IconMaximize,
   IconMinimize,
@@ -12,7 +17,7 @@ import {
   IconVolume,
   IconVolumeOff,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { EventSpan } from '@camwatch/contract/archives';
 import { VOLUME_STEP } from '@camwatch/contract/constants';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -55,6 +60,19 @@ export interface LiveSwitchProps {
 }
 
 interface Props {
+  /** Whether the overlay shows, and the handlers that keep it shown (hover, keyboard focus). */
+  isShown: boolean;
+  controllerProps: {
+    ref: Ref<HTMLDivElement>;
+    onMouseEnter: () => void;
+    onMouseLeave: () => void;
+    onFocus: (event: React.FocusEvent<HTMLElement>) => void;
+    onBlur: (event: React.FocusEvent<HTMLElement>) => void;
+    onKeyDown: () => void;
+  };
+  /** The camera and the playing minute's start, for the seek bar's snapshot. */
+  cameraCode: string;
+  minuteMs: number | null;
   isLive: boolean;
   hasArchiveRight: boolean;
   canPlay: boolean;
@@ -75,6 +93,10 @@ interface Props {
   onScreenshot: () => void;
   isFullscreen: boolean;
   onToggleFullscreen: () => void;
+  isFullSize: boolean;
+  onToggleFullSize: () => void;
+  /** The video info toggle, built by the page. */
+  videoInfo: ReactNode;
   /** The more-menu, built by the page. */
   moreMenu: ReactNode;
 }
@@ -83,113 +105,143 @@ export function PlayerControls(props: Props) {
   const { t } = useTranslation();
   const { isLive, live } = props;
   const archiveDisabled = isLive || !props.canPlay;
+  const { ref, ...handlers } = props.controllerProps;
   return (
-    <Group
-      role="toolbar"
-      aria-label={t('player.controls')}
-      gap="sm"
+    <Box
+      ref={ref}
+      {...handlers}
+      pos="absolute"
+      left={0}
+      right={0}
+      bottom={0}
       px="sm"
-      py={8}
-      wrap="wrap"
-      bg="var(--mantine-color-dark-6)"
-      c="gray.1"
+      pt={28}
+      pb={6}
+      data-shown={props.isShown}
+      data-testid="player-controller"
+      style={{
+        zIndex: 10,
+        background: 'linear-gradient(to bottom, transparent, rgba(0, 0, 0, 0.8) 40%)',
+        opacity: props.isShown ? 1 : 0,
+        transition: 'opacity 200ms',
+      }}
     >
-      <Box>
-        {live.isVisible ? (
-          <Switch
-            checked={live.isOn}
-            onChange={(event) => live.onChange(event.currentTarget.checked)}
-            label={t('player.live')}
-            aria-label={t('player.liveSwitch')}
-            color="red"
-            styles={{ label: { color: 'var(--mantine-color-gray-1)', fontWeight: 700 } }}
-          />
-        ) : (
-          !live.isSupported && (
-            <Text size="sm" c="gray.4">
-              {t('player.liveNotSupported')}
-            </Text>
-          )
-        )}
-      </Box>
-      {props.hasArchiveRight && (
-        <>
-          <BarButton
-            label={props.isPlaying ? t('player.pause') : t('player.play')}
-            onClick={props.onTogglePlay}
-            disabled={archiveDisabled}
-          >
-            {props.isPlaying ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
-          </BarButton>
-          <SeekBar
-            value={props.currentTime}
-            markers={isLive ? [] : props.markers}
-            disabled={archiveDisabled}
-            onSeek={props.onSeek}
-          />
-          <Group gap={4} wrap="nowrap">
-            <BarButton
-              label={props.isMuted ? t('player.unmute') : t('player.mute')}
-              pressed={props.isMuted}
-              onClick={props.onToggleMute}
-              disabled={isLive}
-            >
-              {props.isMuted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
-            </BarButton>
-            <Slider
-              w={80}
-              min={0}
-              max={1}
-              step={VOLUME_STEP}
-              value={props.isMuted ? 0 : props.volume}
-              onChange={props.onVolume}
-              thumbLabel={t('player.volume')}
-              label={(v) => `${Math.round(v * 100)}%`}
-              disabled={isLive}
-              size="sm"
-              color="gray.3"
-            />
-          </Group>
-          <Button
-            variant="subtle"
-            color="gray.1"
-            style={onDark}
-            size="compact-sm"
-            aria-label={t('player.speed', { speed: props.speed })}
-            onClick={props.onNextSpeed}
-            disabled={isLive}
-            w={48}
-          >
-            {t('player.speedValue', { speed: props.speed })}
-          </Button>
-          <BarButton label={t('player.skipLatest')} tooltip onClick={props.onSkipLatest}>
-            <IconPlayerSkipForwardFilled size={20} />
-          </BarButton>
-        </>
+      {props.hasArchiveRight && !isLive && (
+        <SeekBar
+          value={props.currentTime}
+          markers={props.markers}
+          disabled={archiveDisabled}
+          onSeek={props.onSeek}
+          cameraCode={props.cameraCode}
+          minuteMs={props.minuteMs}
+        />
       )}
-      <Group gap={4} wrap="nowrap" ml="auto">
-        <BarButton
-          label={t('player.screenshot')}
-          tooltip
-          onClick={props.onScreenshot}
-          disabled={!props.canScreenshot}
-        >
-          <IconCamera size={20} aria-hidden />
-        </BarButton>
-        <BarButton
-          label={props.isFullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
-          tooltip
-          pressed={props.isFullscreen}
-          onClick={props.onToggleFullscreen}
-        >
-          {props.isFullscreen ? (
-            <IconMinimize size={20} aria-hidden />
+      <Group role="toolbar" aria-label={t('player.controls')} gap="sm" wrap="wrap" c="gray.1">
+        <Box>
+          {live.isVisible ? (
+            <Switch
+              checked={live.isOn}
+              onChange={(event) => live.onChange(event.currentTarget.checked)}
+              label={t('player.live')}
+              aria-label={t('player.liveSwitch')}
+              color="red"
+              styles={{ label: { color: 'var(--mantine-color-gray-1)', fontWeight: 700 } }}
+            />
           ) : (
-            <IconMaximize size={20} aria-hidden />
+            !live.isSupported && (
+              <Text size="sm" c="gray.4">
+                {t('player.liveNotSupported')}
+              </Text>
+            )
           )}
-        </BarButton>
-        {props.moreMenu}
+        </Box>
+        {props.hasArchiveRight && (
+          <>
+            <BarButton
+              label={props.isPlaying ? t('player.pause') : t('player.play')}
+              onClick={props.onTogglePlay}
+              disabled={archiveDisabled}
+            >
+              {props.isPlaying ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
+            </BarButton>
+            <Group gap={4} wrap="nowrap">
+              <BarButton
+                label={props.isMuted ? t('player.unmute') : t('player.mute')}
+                pressed={props.isMuted}
+                onClick={props.onToggleMute}
+                disabled={isLive}
+              >
+                {props.isMuted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
+              </BarButton>
+              <Slider
+                w={80}
+                min={0}
+                max={1}
+                step={VOLUME_STEP}
+                value={props.isMuted ? 0 : props.volume}
+                aria-valuetext={`${Math.round((props.isMuted ? 0 : props.volume) * 100)}%`}
+                onChange={props.onVolume}
+                thumbLabel={t('player.volume')}
+                label={(v) => `${Math.round(v * 100)}%`}
+                disabled={isLive}
+                size="sm"
+                color="gray.3"
+              />
+            </Group>
+            <Button
+              variant="subtle"
+              color="gray.1"
+              style={onDark}
+              size="compact-sm"
+              aria-label={t('player.speed', { speed: props.speed })}
+              onClick={props.onNextSpeed}
+              disabled={isLive}
+              w={48}
+            >
+              {t('player.speedValue', { speed: props.speed })}
+            </Button>
+            <BarButton label={t('player.skipLatest')} tooltip onClick={props.onSkipLatest}>
+              <IconPlayerSkipForwardFilled size={20} />
+            </BarButton>
+          </>
+        )}
+        <Group gap={4} wrap="nowrap" ml="auto">
+          {props.videoInfo}
+          <BarButton
+            label={t('player.screenshot')}
+            tooltip
+            onClick={props.onScreenshot}
+            disabled={!props.canScreenshot}
+          >
+            <IconCamera size={20} aria-hidden />
+          </BarButton>
+          <BarButton
+            label={props.isFullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
+            tooltip
+            pressed={props.isFullscreen}
+            onClick={props.onToggleFullscreen}
+          >
+            {props.isFullscreen ? (
+              <IconMinimize size={20} aria-hidden />
+            ) : (
+              <IconMaximize size={20} aria-hidden />
+            )}
+          </BarButton>
+          <BarButton
+            label={props.isFullSize ? t('player.exitFullSize') : t('player.fullSize')}
+            tooltip
+            pressed={props.isFullSize}
+            onClick={props.onToggleFullSize}
+          >
+            {props.isFullSize ? (
+              <IconArrowsMinimize size={20} aria-hidden />
+            ) : (
+              <IconArrowsMaximize size={20} aria-hidden />
+            )}
+          </BarButton>
+          {props.moreMenu}
+        </Group>
       </Group>
-    </Group>
+    </Box>
   );
 }

@@ -1,28 +1,56 @@
 // Archive playback with two <video> elements (core.md §4, §9): the selected minute plays in the visible one
 // while the next minute with data loads in the hidden one; at a clip's end they swap, so minutes follow each
-// other without a gap. After the hour's last recorded minute it moves to the next hour (not into the future).
+// other without a gap. After the period's last recorded minute it moves to the next period (not into the
+// future); when the next minute is still being uploaded, it plays it once the re-fetched list has it. The
+// period is the timeline's: 1, 6 or 24 hours.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ArchiveEntry } from '@camwatch/contract/archives';
+import { STREAM_ARCHIVE_WINDOW_MIN, STREAMING_EXPIRES_ARCHIVE_SEC } from '@camwatch/contract/constants';
 import { getArchiveVideoUrl } from '../api/get-archive-video-url.ts';
-import { firstMinuteWithData, nextHourStart, nextMinuteWithData } from '../player-rules.ts';
+import { startStreaming } from '../api/start-streaming.ts';
+import {
+  firstMinuteWithData,
+  nextMinuteWithData,
+  nextPeriodStart,
+  toOffsetIso,
+  type TimelineHours,
+} from '../player-rules.ts';
 
 export type PlaybackStatus = 'idle' | 'loading' | 'ready' | 'noData' | 'error';
 type Slot = 0 | 1;
 
 interface Options {
   archives: readonly ArchiveEntry[] | undefined;
-  hourStart: number;
-  onHourChange: (hourStart: number) => void;
+  /** Start of the period the archives cover, and its length. */
+  rangeStart: number;
+  rangeHours: TimelineHours;
+  onRangeChange: (rangeStart: number) => void;
   speed: number;
   volume: number;
   isMuted: boolean;
+  /**
+   * A streaming camera's code: its minutes play as on-demand HLS streams of one minute (core.md §4, §9 stream
+   * archive window) through the streaming call, with hls.js loaded only then, and are not preloaded.
+   */
+  onDemandCamera?: string | null;
 }
 
-/** Whether a list of archives belongs to the given hour (the query keeps the previous hour while loading). */
-const isOfHour = (archives: readonly ArchiveEntry[] | undefined, hourStart: number) =>
-  !!archives?.length && Date.parse(archives[0]!.start_time) === hourStart;
+/** Whether a list of archives is the given period's (the query keeps the previous period while loading). */
+const isOfRange = (archives: readonly ArchiveEntry[] | undefined, rangeStart: number, hours: number) =>
+  !!archives?.length &&
+  Date.parse(archives[0]!.start_time) === rangeStart &&
+  archives.length === Math.round(hours * 60);
 
-export function useArchivePlayback({ archives, hourStart, onHourChange, speed, volume, isMuted }: Options) {
+export function useArchivePlayback({
+  archives,
+  rangeStart,
+  rangeHours,
+  onRangeChange,
+  speed,
+  volume,
+  isMuted,
+  onDemandCamera = null,
+}: Options) {
   const videoA = useRef<HTMLVideoElement>(null);
   const videoB = useRef<HTMLVideoElement>(null);
   const [active, setActive] = useState<Slot>(0);
@@ -35,15 +63,74 @@ export function useArchivePlayback({ archives, hourStart, onHourChange, speed, v
   const archivesRef = useRef(archives);
   const preloaded = useRef<{ slot: Slot; startTime: string } | null>(null);
   const loadToken = useRef(0);
-  /** A minute to play once its hour's archives arrive; null minute = the hour's first recorded one. */
-  const pending = useRef<{ hour: number; minuteMs: number | null } | null>(null);
-  const isCurrentHour = isOfHour(archives, hourStart);
+  /** A minute to play once its period's archives arrive; null minute = the period's first recorded one. */
+  const pending = useRef<{ range: number; minuteMs: number | null; waitForData?: boolean } | null>(null);
+  /**
+   * A seek made while the chosen minute's address is still being asked for: the element still holds the
+   * previous minute then, so the position is kept here and set once the new source is in place (a seek
+   * right after choosing a minute would otherwise move the old clip and be lost).
+   */
+  const seekOnLoad = useRef<{ token: number; seconds: number } | null>(null);
+  /** The load (its token) whose source is still being asked for; null when the element holds the chosen one. */
+  const loadingSource = useRef<number | null>(null);
+  const isCurrentRange = isOfRange(archives, rangeStart, rangeHours);
 
   const video = useCallback((slot: Slot) => (slot === 0 ? videoA : videoB).current, []);
 
+  /** The chosen minute's source is in place: a seek made meanwhile moves it (once it knows its length). */
+  const applySeekOnLoad = useCallback((element: HTMLVideoElement, token: number) => {
+    if (loadingSource.current === token) loadingSource.current = null;
+    const wanted = seekOnLoad.current;
+    seekOnLoad.current = null;
+    if (wanted?.token !== token) return;
+    if (element.readyState >= HTMLMediaElement.HAVE_METADATA) element.currentTime = wanted.seconds;
+    else
+      element.addEventListener(
+        'loadedmetadata',
+        () => {
+          if (token === loadToken.current) element.currentTime = wanted.seconds;
+        },
+        { once: true },
+      );
+  }, []);
+  const hls = useRef<{ destroy: () => void } | null>(null);
+  useEffect(() => () => hls.current?.destroy(), []);
+
+  /** Plays one minute of a streaming camera as an on-demand HLS stream; 'noData' when refused. */
+  const loadOnDemand = useCallback(
+    async (element: HTMLVideoElement, code: string, entry: ArchiveEntry, token: number) => {
+      const startMs = Date.parse(entry.start_time);
+      const answer = await startStreaming(code, {
+        mode: 'on_demand',
+        start_datetime: toOffsetIso(startMs),
+        end_datetime: toOffsetIso(startMs + STREAM_ARCHIVE_WINDOW_MIN * 60_000),
+        expires: STREAMING_EXPIRES_ARCHIVE_SEC,
+      });
+      if (token !== loadToken.current) return 'stale' as const;
+      if (!answer.ok) return 'noData' as const;
+      const { default: Hls } = await import('hls.js');
+      if (token !== loadToken.current) return 'stale' as const;
+      hls.current?.destroy();
+      hls.current = null;
+      if (Hls.isSupported()) {
+        const player = new Hls();
+        player.on(Hls.Events.ERROR, (_event, data) => {
+          if (data.fatal && token === loadToken.current) setStatus('error');
+        });
+        player.loadSource(answer.url);
+        player.attachMedia(element);
+        hls.current = player;
+      } else {
+        element.src = answer.url; // Safari plays HLS itself
+      }
+      return 'ok' as const;
+    },
+    [],
+  );
+
   useEffect(() => {
-    if (isCurrentHour) archivesRef.current = archives;
-  }, [archives, isCurrentHour]);
+    if (isCurrentRange) archivesRef.current = archives;
+  }, [archives, isCurrentRange]);
 
   // Speed and volume hold for both elements; a new source resets the rate to its default, so set both.
   useEffect(() => {
@@ -66,7 +153,7 @@ export function useArchivePlayback({ archives, hourStart, onHourChange, speed, v
       const list = archivesRef.current ?? [];
       const next = nextMinuteWithData(list, index);
       const entry = next === null ? undefined : list[next];
-      if (!entry?.archive_id) return;
+      if (!entry?.archive_id || onDemandCamera) return;
       try {
         const url = await getArchiveVideoUrl(entry.archive_id);
         const hidden = video(playingSlot === 0 ? 1 : 0);
@@ -78,12 +165,15 @@ export function useArchivePlayback({ archives, hourStart, onHourChange, speed, v
         // the next minute will be asked again when it is due
       }
     },
-    [video],
+    [video, onDemandCamera],
   );
 
   const select = useCallback(
     async (entry: ArchiveEntry, autoplay = true) => {
       const token = ++loadToken.current;
+      pending.current = null; // a minute chosen now replaces one waited for
+      seekOnLoad.current = null;
+      loadingSource.current = null;
       setSelected(entry.start_time);
       setCurrentTime(0);
       const index = (archivesRef.current ?? []).findIndex((a) => a.start_time === entry.start_time);
@@ -107,22 +197,41 @@ export function useArchivePlayback({ archives, hourStart, onHourChange, speed, v
         previous?.pause();
       } else {
         setStatus('loading');
+        loadingSource.current = token;
         try {
-          const url = await getArchiveVideoUrl(entry.archive_id);
-          if (token !== loadToken.current || !current) return;
-          current.src = url;
-          if (autoplay) play(current);
+          if (onDemandCamera && current) {
+            const outcome = await loadOnDemand(current, onDemandCamera, entry, token);
+            if (outcome === 'stale') return;
+            if (outcome === 'noData') {
+              loadingSource.current = null;
+              setStatus('noData');
+              return;
+            }
+            applySeekOnLoad(current, token);
+            if (autoplay) play(current);
+          } else {
+            const url = await getArchiveVideoUrl(entry.archive_id);
+            if (token !== loadToken.current || !current) return;
+            hls.current?.destroy(); // a camera switched from streaming leaves no stream attached
+            hls.current = null;
+            current.src = url;
+            applySeekOnLoad(current, token);
+            if (autoplay) play(current);
+          }
         } catch {
-          if (token === loadToken.current) setStatus('error');
+          if (token === loadToken.current) {
+            loadingSource.current = null;
+            setStatus('error');
+          }
           return;
         }
       }
       void preloadAfter(index, activeRef.current, token);
     },
-    [play, preloadAfter, video],
+    [play, preloadAfter, video, onDemandCamera, loadOnDemand, applySeekOnLoad],
   );
 
-  /** A clip ended: the next minute with data, or the next hour when this one has no more. */
+  /** A clip ended: the next minute with data, or the next period when this one has no more. */
   const advance = useCallback(() => {
     const list = archivesRef.current ?? [];
     const index = list.findIndex((a) => a.start_time === selected);
@@ -131,30 +240,46 @@ export function useArchivePlayback({ archives, hourStart, onHourChange, speed, v
       void select(list[next]!);
       return;
     }
-    const following = nextHourStart(hourStart);
-    if (following <= Date.now()) {
-      pending.current = { hour: following, minuteMs: null };
-      onHourChange(following);
+    // The next minute is not uploaded yet (the hour of the first future archive is asked again): play it
+    // once it arrives.
+    const nextMinuteMs = index < 0 ? null : Date.parse(list[index]!.start_time) + 60_000;
+    if (nextMinuteMs !== null && index < list.length - 1) {
+      pending.current = { range: rangeStart, minuteMs: nextMinuteMs, waitForData: true };
+      return;
     }
-  }, [hourStart, onHourChange, select, selected]);
+    const following = nextPeriodStart(rangeStart, rangeHours);
+    if (following <= Date.now()) {
+      pending.current = { range: following, minuteMs: null };
+      onRangeChange(following);
+    }
+  }, [rangeStart, rangeHours, onRangeChange, select, selected]);
 
-  // A minute asked for in another hour (next hour, skip to latest, the date query) plays once it has loaded.
+  // A minute asked for in another period (next period, skip to latest, the date query) plays once loaded.
   useEffect(() => {
     const target = pending.current;
-    if (!isCurrentHour || !archives || target?.hour !== hourStart) return;
-    pending.current = null;
+    if (!isCurrentRange || !archives || target?.range !== rangeStart) return;
     const index =
       target.minuteMs === null
         ? firstMinuteWithData(archives)
         : archives.findIndex((a) => Date.parse(a.start_time) === target.minuteMs);
-    if (index !== null && index >= 0) void select(archives[index]!);
-  }, [archives, hourStart, isCurrentHour, select]);
+    if (index === null || index < 0) return;
+    if (target.waitForData && !archives[index]!.has_data) {
+      // Still on its way; a later minute that has arrived meanwhile plays instead.
+      const later = nextMinuteWithData(archives, index);
+      if (later === null) return;
+      pending.current = null;
+      void select(archives[later]!);
+      return;
+    }
+    pending.current = null;
+    void select(archives[index]!);
+  }, [archives, rangeStart, isCurrentRange, select]);
 
-  /** Plays the minute starting at `minuteMs` (or the first recorded one) of the hour `hour`, once loaded. */
+  /** Plays the minute starting at `minuteMs` (or the first recorded one) of the period at `range`, once loaded. */
   const selectLater = useCallback(
-    (hour: number, minuteMs: number | null) => {
+    (range: number, minuteMs: number | null) => {
       const list = archivesRef.current;
-      if (hour === hourStart && isOfHour(list, hourStart) && list) {
+      if (range === rangeStart && isOfRange(list, rangeStart, rangeHours) && list) {
         const index =
           minuteMs === null
             ? firstMinuteWithData(list)
@@ -162,10 +287,10 @@ export function useArchivePlayback({ archives, hourStart, onHourChange, speed, v
         if (index !== null && index >= 0) void select(list[index]!);
         return;
       }
-      pending.current = { hour, minuteMs };
-      if (hour !== hourStart) onHourChange(hour);
+      pending.current = { range, minuteMs };
+      if (range !== rangeStart) onRangeChange(range);
     },
-    [hourStart, onHourChange, select],
+    [rangeStart, rangeHours, onRangeChange, select],
   );
 
   const handlers = (slot: Slot) => ({
@@ -191,7 +316,9 @@ export function useArchivePlayback({ archives, hourStart, onHourChange, speed, v
   const seek = useCallback(
     (seconds: number) => {
       const element = video(activeRef.current);
-      if (element && element.src) element.currentTime = seconds;
+      if (loadingSource.current !== null && loadingSource.current === loadToken.current)
+        seekOnLoad.current = { token: loadToken.current, seconds };
+      else if (element && element.src) element.currentTime = seconds;
       setCurrentTime(seconds);
     },
     [video],

@@ -1,11 +1,13 @@
 // The live image loop (advanced.md §4; core.md §7-§9): start live and renew it every 60 s, then ask for each
 // newer JPEG in turn and draw it on the canvas. Failed or stale images are retried with a growing delay; an
-// image that cannot be decoded ends in the no-live-data state; a refused start in 'cannot live'.
+// image that cannot be decoded ends in the no-live-data state; a refused start in 'cannot live'. The first
+// start and still may already be on their way from the route's loader (live-prestart.ts).
 import { useEffect, useState, type RefObject } from 'react';
 import { LIVE_RENEWAL_INTERVAL_MS } from '@camwatch/contract/constants';
 import { ApiError } from '../../../lib/api-client.ts';
 import { startLive } from '../api/start-live.ts';
-import { fetchLiveImage } from '../api/fetch-live-image.ts';
+import { fetchLiveImage } from '../../../lib/live-image.ts';
+import { takeLiveHeadStart } from '../live-prestart.ts';
 import { isLiveImageStale, liveRetryDelayMs } from '../player-rules.ts';
 
 export type LiveViewState = 'loading' | 'playing' | 'retrying' | 'noLiveData' | 'startFailed';
@@ -34,10 +36,16 @@ export function useLiveImages(
     const abort = new AbortController();
     const { signal } = abort;
     let source: { url: string; isApi: boolean } | null = null;
+    // Live and the first still may have been asked for already, while the screen loaded (live-prestart.ts).
+    const headStart = takeLiveHeadStart(cameraCode);
+    let earlyStart = headStart?.start ?? null;
+    let earlyImage = headStart?.firstImage ?? null;
 
     const start = async (): Promise<boolean> => {
       try {
-        source = await startLive(cameraCode, signal);
+        const asked = earlyStart ?? startLive(cameraCode, signal);
+        earlyStart = null;
+        source = await asked;
         return true;
       } catch (error) {
         if (signal.aborted) return false;
@@ -80,7 +88,9 @@ export function useLiveImages(
       }
       while (!signal.aborted && source) {
         try {
-          const answer = await fetchLiveImage(source.url, after, source.isApi, signal);
+          const asked = earlyImage ?? fetchLiveImage(source.url, after, source.isApi, signal);
+          earlyImage = null;
+          const answer = await asked;
           if (answer.kind === 'none') {
             // Nothing newer came: the image on screen goes stale once it is too old.
             if (lastModified !== null && isLiveImageStale(lastModified, Date.now(), liveIntervalSec))

@@ -1,4 +1,4 @@
-// setting (core.md §2; issue 7): language, display options kept in the browser, device authentication, and
+// setting (core.md §2; issue 7): language, display options kept in the browser, web push, device authentication, and
 // resetting the settings kept in the browser.
 import { Box, Button, Divider, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -11,12 +11,14 @@ import { LanguageSelect } from '../../../components/ui/LanguageSelect.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { meQueryOptions } from '../../../lib/current-user.ts';
 import { DeviceAuthSection } from './DeviceAuthSection.tsx';
+import { useSettingsSlots } from '../settings-slots.ts';
 
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { data: user } = useQuery(meQueryOptions);
   const [display, setDisplay] = useBrowserState('displaySettings');
   const [isResetOpen, setResetOpen] = useState(false);
+  const { PushSection } = useSettingsSlots();
 
   return (
     <Box p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="page-title" maw={720}>
@@ -39,6 +41,12 @@ export default function SettingsPage() {
             onChange={(e) => setDisplay({ ...display, showDownNotice: e.currentTarget.checked })}
           />
         </Stack>
+        {PushSection && (
+          <>
+            <Divider />
+            <PushSection />
+          </>
+        )}
         {user?.permissions.modDevauth && (
           <>
             <Divider />

@@ -1,5 +1,6 @@
 // GET the live image address (core.md §7; advanced.md §4): a JPEG newer than `after`, or 304 when none came
-// while the server waited. Binary, so not through callApi; times out after 3 s (core.md §7).
+// while the server waited. Binary, so not through callApi; times out after 3 s (core.md §7). Shared by the
+// detail page's live viewer and the multi-video wall's tiles.
 import { LIVE_IMAGE_TIMEOUT_MS } from '@camwatch/contract/constants';
 
 export type LiveImageAnswer =
@@ -41,6 +42,10 @@ export async function fetchLiveImage(
     kind: 'frame',
     blob,
     lastModified: Number.isFinite(lastModified) ? lastModified : Date.now(),
-    frameTime: Number.isFinite(frameTime) && frameTime > 0 ? frameTime : Math.max(after, lastModified || 0),
+    // Without X-Frame-Time (our server always sends it), the next ask must still be for a newer image.
+    frameTime:
+      Number.isFinite(frameTime) && frameTime > 0
+        ? frameTime
+        : Math.max(after + 1, Number.isFinite(lastModified) ? lastModified : 0),
   };
 }

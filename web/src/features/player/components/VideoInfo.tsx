@@ -1,0 +1,215 @@
+// Video info (core.md §2): the toggle with its checkboxes, kept in the browser (detail display options), and
+// what they draw over the picture: the date and time of what plays (the archive clip's wall-clock time, or the
+// clock while live), the camera's motion detection area, and the boxes of what moved in the playing minute at
+// the playing position. The enter-alert and operation-analysis areas belong to TLT features that are not built
+// yet, so they are not offered. Drawings are scaled to the rectangle the picture really occupies (object-fit:
+// contain), which the overlay measures itself.
+import { ActionIcon, Box, Checkbox, Popover, Stack, Text } from '@mantine/core';
+import { IconInfoSquareRounded } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { MotionArea } from '@camwatch/contract/device';
+import { useBrowserState } from '../../../lib/browser-state.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useArchiveMotion } from '../api/get-archive-motion.ts';
+import {
+  containedRect,
+  formatDateTime,
+  motionBoxesAt,
+  playingWallClock,
+  polygonPoints,
+  type Rect,
+} from '../player-rules.ts';
+
+const OPTIONS = ['dateTime', 'motionArea', 'motionInfo'] as const;
+
+export function VideoInfoMenu() {
+  const { t } = useTranslation();
+  const [display, setDisplay] = useBrowserState('detailDisplay');
+  const anyOn = OPTIONS.some((key) => display[key]);
+  return (
+    <Popover position="top-end" withinPortal={false} shadow="md" trapFocus={false}>
+      <Popover.Target>
+        <ActionIcon
+          variant="subtle"
+          color={anyOn ? 'yellow.4' : 'gray.1'}
+          style={{ backgroundColor: 'transparent' }}
+          size="lg"
+          aria-label={t('player.videoInfo.toggle')}
+          aria-pressed={anyOn}
+        >
+          <IconInfoSquareRounded size={20} aria-hidden />
+        </ActionIcon>
+      </Popover.Target>
+      {/* The controller's light text colour must not reach the light dropdown. */}
+      <Popover.Dropdown style={{ color: 'var(--mantine-color-text)' }}>
+        <Stack gap={8} role="group" aria-label={t('player.videoInfo.toggle')}>
+          {OPTIONS.map((key) => (
+            <Checkbox
+              key={key}
+              label={t(`player.videoInfo.${key}`)}
+              checked={display[key]}
+              onChange={(event) => setDisplay({ ...display, [key]: event.currentTarget.checked })}
+            />
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** The size of an element's box, kept up to date. */
+function useBoxSize(ref: RefObject<HTMLElement | null>) {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setSize({ width: entry.contentRect.width, height: entry.contentRect.height });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return size;
+}
+
+/** A value re-read on every animation frame while `active` (the video's position for smooth boxes). */
+function useFrameValue<T>(read: () => T, active: boolean, initial: T): T {
+  const [value, setValue] = useState(initial);
+  const readRef = useRef(read);
+  readRef.current = read;
+  useEffect(() => {
+    if (!active) return;
+    let frame = 0;
+    const loop = () => {
+      const next = readRef.current();
+      setValue((current) => (Object.is(current, next) ? current : next));
+      frame = requestAnimationFrame(loop);
+    };
+    frame = requestAnimationFrame(loop);
+    return () => cancelAnimationFrame(frame);
+  }, [active]);
+  return value;
+}
+
+interface OverlayProps {
+  /** What plays: an archive minute (its start and id) in the video, or live. */
+  source:
+    | { kind: 'archive'; minuteMs: number; archiveId: string | null; clipOffsetSec: number }
+    | { kind: 'live' }
+    | null;
+  /** The element showing the picture (video or canvas), for its intrinsic size and position. */
+  mediaRef: RefObject<HTMLVideoElement | HTMLCanvasElement | null>;
+  fallbackSize: { width: number; height: number };
+  motionArea: MotionArea;
+  useMotion: boolean;
+}
+
+const intrinsicSize = (element: HTMLVideoElement | HTMLCanvasElement | null) => {
+  if (!element) return null;
+  const width = element instanceof HTMLVideoElement ? element.videoWidth : element.width;
+  const height = element instanceof HTMLVideoElement ? element.videoHeight : element.height;
+  return width > 0 && height > 0 ? { width, height } : null;
+};
+
+export function VideoInfoOverlay({ source, mediaRef, fallbackSize, motionArea, useMotion }: OverlayProps) {
+  const { t } = useTranslation();
+  const [display] = useBrowserState('detailDisplay');
+  const boxRef = useRef<HTMLDivElement>(null);
+  const box = useBoxSize(boxRef);
+  const isArchive = source?.kind === 'archive';
+  const wantsPosition = source !== null && (display.dateTime || (display.motionInfo && isArchive));
+  // Position in the clip (archive) or the clock (live), re-read each frame while something shows it.
+  const position = useFrameValue(
+    () => {
+      const element = mediaRef.current;
+      if (isArchive)
+        return element instanceof HTMLVideoElement ? Math.round(element.currentTime * 10) / 10 : 0;
+      return Math.floor(Date.now() / 1000);
+    },
+    wantsPosition,
+    0,
+  );
+  const motion = useArchiveMotion(
+    source?.kind === 'archive' ? source.archiveId : null,
+    display.motionInfo && isArchive && useMotion,
+  );
+  const size = intrinsicSize(mediaRef.current) ?? fallbackSize;
+  const rect: Rect = containedRect(box.width, box.height, size.width, size.height);
+  if (!source) return <Box ref={boxRef} pos="absolute" inset={0} style={{ pointerEvents: 'none' }} />;
+
+  const clock =
+    source.kind === 'archive'
+      ? formatDateTime(playingWallClock(source.minuteMs, position, source.clipOffsetSec))
+      : formatDateTime(position * 1000);
+  // Boxes are written in seconds of the minute, like the events.
+  const boxes =
+    source.kind === 'archive' && display.motionInfo
+      ? motionBoxesAt(motion.data ?? [], position + source.clipOffsetSec)
+      : [];
+  const area = display.motionArea && useMotion ? (motionArea.length > 0 ? motionArea : null) : undefined;
+
+  return (
+    <Box
+      ref={boxRef}
+      pos="absolute"
+      inset={0}
+      style={{ pointerEvents: 'none', zIndex: 2 }}
+      aria-label={t('player.videoInfo.overlay')}
+      role="group"
+    >
+      <svg width={box.width} height={box.height} style={{ position: 'absolute', inset: 0 }} aria-hidden>
+        {area === null && (
+          <rect
+            data-testid="motion-area"
+            x={rect.x + 1}
+            y={rect.y + 1}
+            width={Math.max(0, rect.width - 2)}
+            height={Math.max(0, rect.height - 2)}
+            fill="rgba(64, 192, 87, 0.12)"
+            stroke="rgb(64, 192, 87)"
+            strokeWidth={2}
+          />
+        )}
+        {area?.map((polygon, i) => (
+          <polygon
+            key={i}
+            data-testid="motion-area"
+            points={polygonPoints(polygon, rect)}
+            fill="rgba(64, 192, 87, 0.15)"
+            stroke="rgb(64, 192, 87)"
+            strokeWidth={2}
+          />
+        ))}
+        {boxes.map((b, i) => (
+          <rect
+            key={i}
+            data-testid="motion-box"
+            x={rect.x + b.x * rect.width}
+            y={rect.y + b.y * rect.height}
+            width={b.w * rect.width}
+            height={b.h * rect.height}
+            fill="none"
+            stroke="rgb(250, 82, 82)"
+            strokeWidth={2}
+          />
+        ))}
+      </svg>
+      {display.dateTime && (
+        <Text
+          data-testid="video-datetime"
+          pos="absolute"
+          top={rect.y + 8}
+          left={rect.x + 8}
+          px={6}
+          py={2}
+          ff="monospace"
+          size="sm"
+          c="white"
+          style={{ background: 'rgba(0, 0, 0, 0.55)', borderRadius: 4 }}
+        >
+          {clock}
+        </Text>
+      )}
+    </Box>
+  );
+}
