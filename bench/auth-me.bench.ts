@@ -2,15 +2,9 @@
 // Usage: npm run bench -- auth-me   (POSTGRES_ADMIN_URL overrides postgres://postgres@127.0.0.1:5432/postgres)
 import autocannon from 'autocannon';
 import { demoSession, startServer, type DatabaseChoice } from './lib/server-process.ts';
+import { loadFigures, type LoadFigures } from './lib/load-figures.ts';
 
-export interface AuthMeResult {
-  database: string;
-  requestsPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
-}
+export type AuthMeResult = LoadFigures;
 
 export async function benchAuthMe(
   database: DatabaseChoice,
@@ -28,14 +22,7 @@ export async function benchAuthMe(
       connections,
       duration: seconds,
     });
-    return {
-      database: database.kind === 'embedded' ? 'PGlite (embedded)' : 'PostgreSQL 15',
-      requestsPerSec: Math.round(result.requests.average),
-      p50Ms: result.latency.p50,
-      p99Ms: result.latency.p99,
-      errors: result.errors,
-      non2xx: result.non2xx,
-    };
+    return loadFigures(database, result);
   } finally {
     await server.stop();
   }

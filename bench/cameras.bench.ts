@@ -1,12 +1,14 @@
 // Camera browsing at scale: GET api/cameras (filters + keyword) and GET api/locations/range with a customer
 // of 10,000 cameras at 500 sites with 200 tags, on PGlite and on PostgreSQL, measured with autocannon.
 // Usage: npm run bench -- cameras   (POSTGRES_ADMIN_URL overrides postgres://postgres@127.0.0.1:5432/postgres)
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import type { Db } from '../server/src/db/database.ts';
 import { DEMO_EMAIL } from '../server/src/db/seed/demo-data.ts';
 import { seedDemo } from '../server/src/db/seed/demo-seed.ts';
 import { demoSession, startServer, type DatabaseChoice } from './lib/server-process.ts';
+import { loadFigures, type LoadFigures } from './lib/load-figures.ts';
 
 export const BENCH_SCALE = { cameras: 10_000, locations: 500, tags: 200 } as const;
 
@@ -125,18 +127,26 @@ export async function prepareBenchDatabase(db: Db): Promise<void> {
   await seedBenchCameras(db, demo.customer_id);
 }
 
-export interface CameraBenchRow {
+export interface CameraBenchRow extends LoadFigures {
   figure: string;
-  database: string;
-  requestsPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
   /** Size of one answer, to show what was measured. */
   answerKb: number;
+  /** Bytes sent per answer, headers included, as the client asked (compressed or not). */
+  wireKb: number;
+  /** The Accept-Encoding the load generator sent ('none' for no header). */
+  acceptEncoding: string;
   /** What the answer held, e.g. "50 of 402 cameras". */
   answered: string;
+  /** CPU time of the server process per request (user + system, from /proc), less sensitive to load. */
+  serverCpuMsPerRequest: number;
+  /** Whether the server kept camera-list answers in memory (CAMERA_LIST_CACHE_SECONDS). */
+  listCache: boolean;
+}
+
+/** CPU time (user + system) a process has used, in ms, from /proc (Linux). */
+function cpuMsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
 }
 
 /** The requests measured: the list with typical filters and a two-word keyword, and a zoom-13 map box. */
@@ -161,35 +171,53 @@ export const CAMERA_BENCH_REQUESTS = [
   },
 ] as const;
 
+/** What Chromium sends: every browser asks for compressed answers. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 export async function benchCameraList(
   database: DatabaseChoice,
   seconds = 10,
   connections = 10,
+  listCache = true,
+  /** Accept-Encoding headers to measure each request with; '' for none (uncompressed answers). */
+  acceptEncodings: readonly string[] = [BROWSER_ACCEPT_ENCODING],
 ): Promise<CameraBenchRow[]> {
+  // The list cache is on by default; off measures every request reading the database.
+  const previous = process.env.CAMERA_LIST_CACHE_SECONDS;
+  process.env.CAMERA_LIST_CACHE_SECONDS = listCache ? '5' : '0';
+  process.env.SIMULATED_CAMERAS = '0';
   const server = await startServer(database, 18_083, { prepare: prepareBenchDatabase });
+  if (previous === undefined) delete process.env.CAMERA_LIST_CACHE_SECONDS;
+  else process.env.CAMERA_LIST_CACHE_SECONDS = previous;
+  const pid = server.process.pid!;
   try {
     const cookie = await demoSession(server.url);
     const rows: CameraBenchRow[] = [];
-    for (const request of CAMERA_BENCH_REQUESTS) {
-      const url = `${server.url}${request.path}`;
-      const probe = await fetch(url, { headers: { cookie } });
-      const text = await probe.text();
-      if (probe.status !== 200) throw new Error(`${request.path}: ${probe.status} ${text.slice(0, 300)}`);
-      // Warm-up so JIT, plans and caches settle before measuring.
-      await autocannon({ url, headers: { cookie }, connections, duration: 2 });
-      const result = await autocannon({ url, headers: { cookie }, connections, duration: seconds });
-      rows.push({
-        figure: request.figure,
-        database: database.kind === 'embedded' ? 'PGlite (embedded)' : 'PostgreSQL 15',
-        requestsPerSec: Math.round(result.requests.average),
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        errors: result.errors,
-        non2xx: result.non2xx,
-        answerKb: Math.round(Buffer.byteLength(text) / 102.4) / 10,
-        answered: request.describe(JSON.parse(text) as never),
-      });
-    }
+    for (const request of CAMERA_BENCH_REQUESTS)
+      for (const acceptEncoding of acceptEncodings) {
+        const url = `${server.url}${request.path}`;
+        const headers: Record<string, string> = { cookie };
+        if (acceptEncoding) headers['accept-encoding'] = acceptEncoding;
+        const probe = await fetch(url, { headers: { cookie } });
+        const text = await probe.text();
+        if (probe.status !== 200) throw new Error(`${request.path}: ${probe.status} ${text.slice(0, 300)}`);
+        // Warm-up so JIT, plans and caches settle before measuring.
+        await autocannon({ url, headers, connections, duration: 2 });
+        const cpuBefore = cpuMsOf(pid);
+        const result = await autocannon({ url, headers, connections, duration: seconds });
+        const cpuMs = cpuMsOf(pid) - cpuBefore;
+        rows.push({
+          figure: request.figure,
+          ...loadFigures(database, result),
+          answerKb: Math.round(Buffer.byteLength(text) / 102.4) / 10,
+          // Bytes on the wire per answer, headers included (compressed when asked for).
+          wireKb: Math.round(result.throughput.total / Math.max(1, result.requests.total) / 102.4) / 10,
+          acceptEncoding: acceptEncoding || 'none',
+          answered: request.describe(JSON.parse(text) as never),
+          serverCpuMsPerRequest: Math.round((cpuMs / Math.max(1, result.requests.total)) * 100) / 100,
+          listCache,
+        });
+      }
     return rows;
   } finally {
     await server.stop();

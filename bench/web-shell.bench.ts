@@ -1,9 +1,10 @@
 // Web shell figures (issue 3): JavaScript transferred (compressed, as the server sends it) for /login and for
 // the first screen after login; time from navigation to a usable login form, and from login to the first screen.
 // Usage: npm run bench -- web-shell
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { launchChromium } from './lib/browser.ts';
-import { startServer } from './lib/server-process.ts';
+import { ensureWebBuild, repoRoot, startServer } from './lib/server-process.ts';
 
 export interface WebShellResult {
   /** Every script on the wire for /login. */
@@ -37,6 +38,7 @@ const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 export async function benchWebShell(runs = 5): Promise<WebShellResult> {
+  ensureWebBuild(path.join(repoRoot, 'web', 'dist'));
   const server = await startServer({ kind: 'embedded' }, 18_082);
   const browser = await launchChromium();
   try {

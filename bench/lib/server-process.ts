@@ -1,5 +1,5 @@
 // Starts the real server as a child process (as `npm start` does) on a fresh data dir or PostgreSQL database.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,21 @@ import { openDatabase, type Db } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrate.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Makes sure the web app is built (as `npm start` does) in WEB_DIST_DIR, or in `defaultDir` when that is unset,
+ * and points the servers started afterwards at it. For the benches that drive the app in Chromium.
+ */
+export function ensureWebBuild(defaultDir: string): void {
+  const webDist = process.env.WEB_DIST_DIR ?? defaultDir;
+  const build = spawnSync(process.execPath, ['scripts/ensure-web-build.mjs'], {
+    cwd: repoRoot,
+    env: { ...process.env, WEB_DIST_DIR: webDist },
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('web build failed');
+  process.env.WEB_DIST_DIR = webDist;
+}
 
 export interface RunningServer {
   url: string;
@@ -37,6 +52,31 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop: ()
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
+/**
+ * A migrated database of its own for a bench that drives the services in-process (no server): embedded in a
+ * temporary folder, or a new database on the PostgreSQL server. `close` removes it.
+ */
+export async function openFreshDatabase(
+  database: DatabaseChoice,
+  label: string,
+): Promise<{ db: Db; dataDir: string; close: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `camwatch-bench-${label}-`));
+  const created = database.kind === 'postgres' ? await createDatabase(database.adminUrl) : null;
+  const db = created
+    ? openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 })
+    : openDatabase({ kind: 'embedded', dir: path.join(dataDir, 'db') });
+  await migrateToLatest(db);
+  return {
+    db,
+    dataDir,
+    close: async () => {
+      await db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await created?.drop();
+    },
+  };
+}
+
 export interface StartOptions {
   /** Fills the fresh database before the server starts (it is migrated by then). */
   prepare?: (db: Db) => Promise<void>;
@@ -61,7 +101,9 @@ export async function startServer(
     }
   }
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // BENCH_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,

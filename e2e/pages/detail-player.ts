@@ -5,6 +5,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 export const detailTexts = {
   liveSwitch: 'ライブ表示',
   previousHour: '前の1時間',
+  timeline: '録画',
   minutes: /の録画（1分ごと）$/,
   recordedMinute: (time: string) => new RegExp(`^${time} 録画あり`),
   loadingVideo: '映像を読み込んでいます。',
@@ -16,20 +17,23 @@ interface CameraRow {
   camera_name: string;
   watch_status: string;
   use_nolive: boolean;
+  use_streaming: boolean;
   model_code: string;
   image_type?: string;
 }
 
 type Credentials = { email: string; password: string };
 
-/** A demo camera that has live video and a running simulated agent: normal, not no-live, not L21. */
+/** A demo camera with live stills and a running simulated agent: normal, not no-live, not L21, not streaming. */
 export async function liveCamera(request: APIRequestContext, user: Credentials) {
   const login = await request.post('/api/auth/login', { data: { ...user, appKey: null } });
   expect(login.status()).toBe(200);
   const list = await request.get('/api/cameras', { params: { page: 1, count: 50 } });
   expect(list.status()).toBe(200);
   const { cameras } = ((await list.json()) as { data: { cameras: CameraRow[] } }).data;
-  const camera = cameras.find((c) => c.watch_status === 'normal' && !c.use_nolive && c.model_code !== 'L21');
+  const camera = cameras.find(
+    (c) => c.watch_status === 'normal' && !c.use_nolive && !c.use_streaming && c.model_code !== 'L21',
+  );
   expect(camera, 'the demo account has a live camera').toBeTruthy();
   return { code: camera!.camera_code, name: camera!.camera_name };
 }
@@ -96,11 +100,21 @@ export class DetailPage {
   get video() {
     return this.page.getByTestId('archive-video');
   }
+  /** The archive timeline: its lines are lists of minute buttons. */
   get minutes() {
-    return this.page.getByRole('list', { name: detailTexts.minutes });
+    return this.page.getByRole('group', { name: detailTexts.timeline, exact: true });
+  }
+  get timelineLines() {
+    return this.minutes.getByRole('list', { name: detailTexts.minutes });
   }
   minuteButton(time: string) {
     return this.minutes.getByRole('button', { name: detailTexts.recordedMinute(time) });
+  }
+  get controller() {
+    return this.page.getByTestId('player-controller');
+  }
+  get stage() {
+    return this.page.getByTestId('player-stage');
   }
 
   /** Whether the live canvas holds a drawn image: a size and at least one non-black pixel. */
@@ -125,7 +139,12 @@ export class DetailPage {
   videoState() {
     return this.video.evaluate((element) => {
       const video = element as HTMLVideoElement;
-      return { currentTime: video.currentTime, videoWidth: video.videoWidth, paused: video.paused };
+      return {
+        currentTime: video.currentTime,
+        videoWidth: video.videoWidth,
+        paused: video.paused,
+        playbackRate: video.playbackRate,
+      };
     });
   }
 }

@@ -7,12 +7,19 @@ import { logInAs } from '../pages/session.ts';
 
 const STAFF1 = { email: 'staff1@example.com', password: 'demo1234' };
 
-test('a parent locks a child (its login is refused) and unlocks it again', async ({
+test('a parent locks a child (its open session ends, its login is refused) and unlocks it again', async ({
   page,
   browser,
   consoleGuard,
 }) => {
   consoleGuard.allow(/status of 401/);
+  // The child is logged in elsewhere while the parent locks it.
+  const other = await browser.newContext();
+  const childPage = await other.newPage();
+  await childPage.goto('/login');
+  await new LoginPage(childPage).logIn(STAFF1);
+  await expect(childPage).toHaveURL(/\/list\/1$/);
+
   await logInAs(page, DEMO);
   await page.getByRole('button', { name: /^ユーザーメニュー:/ }).click();
   await page.getByRole('menuitem', { name: '子アカウント管理' }).click();
@@ -25,9 +32,9 @@ test('a parent locks a child (its login is refused) and unlocks it again', async
   await row.getByRole('button', { name: 'ロックする: 店舗スタッフ' }).click();
   await expect(row).toContainText('親アカウントがロック中');
 
-  const other = await browser.newContext();
-  const childPage = await other.newPage();
-  await childPage.goto('/login');
+  // Its session ended at once: the next page it opens sends it to the login screen.
+  await childPage.reload();
+  await expect(childPage).toHaveURL(/\/login/);
   await new LoginPage(childPage).logIn(STAFF1);
   await expect(childPage.getByTestId('login-error')).toContainText('ロックされています');
 

@@ -32,6 +32,7 @@ interface CameraRow {
   camera_name: string;
   watch_status: string;
   use_ptz: boolean;
+  use_streaming: boolean;
 }
 
 /** A running PTZ camera of the logged-in user, asked with the page's session cookie. */
@@ -39,7 +40,8 @@ async function ptzCamera(page: Page) {
   const answer = await page.request.get('/api/cameras', { params: { 'func[]': 'ptz', page: 1, count: 50 } });
   expect(answer.status()).toBe(200);
   const { cameras } = ((await answer.json()) as { data: { cameras: CameraRow[] } }).data;
-  const camera = cameras.find((c) => c.use_ptz && c.watch_status === 'normal');
+  // A streaming camera plays live over HLS (a video, not the still canvas this test samples).
+  const camera = cameras.find((c) => c.use_ptz && c.watch_status === 'normal' && !c.use_streaming);
   expect(camera, 'the demo account has a running PTZ camera').toBeTruthy();
   return { code: camera!.camera_code, name: camera!.camera_name };
 }
@@ -101,10 +103,12 @@ test('PTZ control moves the live picture; screenshot and full screen work', asyn
   await panel.getByRole('button', { name: texts.panRight }).click();
   await expect(panel.getByRole('status')).toHaveText(texts.moved);
   await expect(panel.getByRole('alert')).toHaveCount(0);
-  // The next live still shows the moved view: most of the picture shifts.
+  // The next live still shows the moved view: a large part of the picture shifts (a fifth or more; people
+  // walking change a few percent). The PTZ camera with live stills is the Sapporo one, darker and plainer
+  // than the Shibuya one that plays over HLS since it streams.
   await expect
     .poll(async () => changedShare(before, await canvasSample(detail.canvas)), { timeout: 20_000 })
-    .toBeGreaterThan(0.25);
+    .toBeGreaterThan(0.2);
   await page.screenshot({ path: 'test-results/detail-more-menu-ptz.png' });
 
   // Back home, so the next run starts from the same view (home is a no-op at its start).

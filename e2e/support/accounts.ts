@@ -24,9 +24,14 @@ export const fixtureAccounts = {
   changePassword: { email: 'changepw@e2e.example', name: 'パスワード変更', permissions: viewer },
   feedback: { email: 'feedback@e2e.example', name: 'フィードバック', permissions: viewer },
   settings: { email: 'settings@e2e.example', name: '設定', permissions: { ...viewer, modDevauth: true } },
+  debug: { email: 'debug@e2e.example', name: 'デバッグ', permissions: { ...viewer, debug: true } },
 } satisfies Record<string, FixtureAccount>;
 
 export type FixtureName = keyof typeof fixtureAccounts;
+
+/** The only user of a customer of its own whose camera goes down as the server starts (start-server.ts). */
+export const MONITOR_ACCOUNT = { email: 'monitor@e2e.example', password: FIXTURE_PASSWORD };
+export const MONITOR_CAMERA_NAME = '搬入口カメラ';
 export const account = (name: FixtureName) => ({
   email: fixtureAccounts[name].email,
   password: FIXTURE_PASSWORD,

@@ -6,7 +6,17 @@ interface ConsoleGuard {
   allow: (pattern: RegExp) => void;
 }
 
-export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+export const test = base.extend<{ consoleGuard: ConsoleGuard; showPushOffer: boolean }>({
+  /** The web-push offer after login is a dialog over the page; only specs about it (push.spec.ts) see it. */
+  showPushOffer: [false, { option: true }],
+  page: async ({ page, showPushOffer }, use) => {
+    if (!showPushOffer)
+      await page.addInitScript(() => {
+        if (!localStorage.getItem('camwatch.pushDialogExpiresAt'))
+          localStorage.setItem('camwatch.pushDialogExpiresAt', String(Date.now() + 86_400_000));
+      });
+    await use(page);
+  },
   consoleGuard: [
     async ({ page }, use) => {
       const allowed: RegExp[] = [];

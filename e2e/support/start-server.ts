@@ -8,7 +8,15 @@ import { openConfiguredDatabase } from '../../server/src/db/open-configured.ts';
 import { seedDemo } from '../../server/src/db/seed/demo-seed.ts';
 import { createServices, loadServiceSecrets } from '../../server/src/services.ts';
 import { CustomerRepository } from '../../server/src/modules/customers/customer.repository.ts';
-import { fixtureAccounts, FIXTURE_PASSWORD, type FixtureAccount } from './accounts.ts';
+import { CameraRepository } from '../../server/src/modules/cameras/camera.repository.ts';
+import { LocationRepository } from '../../server/src/modules/locations/location.repository.ts';
+import {
+  fixtureAccounts,
+  FIXTURE_PASSWORD,
+  MONITOR_ACCOUNT,
+  MONITOR_CAMERA_NAME,
+  type FixtureAccount,
+} from './accounts.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'camwatch-e2e-'));
 process.env.DATA_DIR = dataDir;
@@ -34,6 +42,31 @@ for (const account of Object.values(fixtureAccounts) as FixtureAccount[]) {
 }
 // One announcement for every demo user, for the notification specs.
 await services.notifications.announce(demo.id, '11月25日 2:00〜3:00 にメンテナンスを行います');
+// A customer of its own whose one camera was last heard an hour ago: the server's health watcher marks it
+// down within seconds of starting and notifies the customer's user (the camera-down notification spec).
+const monitor = await new CustomerRepository(database.db).insert('e2e-monitor', '監視テスト株式会社');
+await services.users.create({
+  customerId: monitor.id,
+  email: MONITOR_ACCOUNT.email,
+  password: FIXTURE_PASSWORD,
+  name: '監視担当',
+  permissions: { live: true, archive: true },
+});
+const dock = await new LocationRepository(database.db).insert({
+  customer_id: monitor.id,
+  code: 'e2e-monitor-site',
+  name: '川崎倉庫',
+  latitude: 35.53,
+  longitude: 139.7,
+});
+await new CameraRepository(database.db).insert({
+  customer_id: monitor.id,
+  location_id: dock.id,
+  code: 'e2e-monitor-cam',
+  name: MONITOR_CAMERA_NAME,
+  watch_status: 'normal',
+  last_seen_at: new Date(Date.now() - 3_600_000),
+});
 await database.close();
 
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
