@@ -38,8 +38,15 @@ export interface PlayerUxResult {
   seekAcross: number[];
   liveFromNavigation: number[];
   liveFromStart: number[];
-  /** Per open, ms from navigation: start-live call made, first live image answered, viewer on screen, still drawn. */
-  liveStages: { start: number; image: number; viewer: number; drawn: number }[];
+  /** Per open, ms from navigation: start-live call made, first live image answered, viewer on screen, still drawn;
+   * and the main thread's long tasks (over 50 ms) that began before the still was drawn, as [start, duration]. */
+  liveStages: {
+    start: number;
+    image: number;
+    viewer: number;
+    drawn: number;
+    longTasks: [number, number][];
+  }[];
   /** Seeks within a clip whose video did not end up near the clicked position. */
   seeksMissed: { round: number; wanted: number; landedAt: number }[];
 }
@@ -55,8 +62,12 @@ const summary = (samples: number[]) => ({
  * archive video presents after them, of the first live still drawn and of the start-live call. */
 const INSTRUMENT = `
 (() => {
-  const bench = { clickAt: 0, frameAt: 0, liveAt: 0, startAt: 0, imageAt: 0, viewerAt: 0 };
+  const bench = { clickAt: 0, frameAt: 0, liveAt: 0, startAt: 0, imageAt: 0, viewerAt: 0, longTasks: [] };
   window.__bench = bench;
+  // Main-thread tasks over 50 ms (start, duration): what the page was busy with while the still waited.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) bench.longTasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
+  }).observe({ type: 'longtask', buffered: true });
   document.addEventListener('click', () => {
     bench.clickAt = performance.now();
     bench.frameAt = 0;
@@ -222,15 +233,31 @@ export async function benchPlayerUx(rounds = 20): Promise<PlayerUxResult> {
       await page.goto(`${server.url}/list/1`);
       await page.goto(`${server.url}/detail/${live!.code}`);
       await page.waitForFunction('window.__bench.liveAt > 0', null, { timeout: 30_000 });
-      const { liveAt, startAt, imageAt, viewerAt } = await page.evaluate<{
+      const { liveAt, startAt, imageAt, viewerAt, longTasks } = await page.evaluate<{
         liveAt: number;
         startAt: number;
         imageAt: number;
         viewerAt: number;
+        longTasks: [number, number][];
       }>('window.__bench');
       result.liveFromNavigation.push(liveAt);
       result.liveFromStart.push(liveAt - startAt);
-      result.liveStages.push({ start: startAt, image: imageAt, viewer: viewerAt, drawn: liveAt });
+      if (process.env.PUX_TRACE)
+        console.log(
+          JSON.stringify(
+            await page.evaluate<unknown>(
+              "performance.getEntriesByType('resource').map(e => [e.name.replace(location.origin, ''), Math.round(e.startTime), Math.round(e.responseEnd)])",
+            ),
+          ),
+          Math.round(liveAt),
+        );
+      result.liveStages.push({
+        start: startAt,
+        image: imageAt,
+        viewer: viewerAt,
+        drawn: liveAt,
+        longTasks: longTasks.filter(([start]) => start < liveAt),
+      });
     }
     await context.close();
     return result;
@@ -249,7 +276,7 @@ export async function benchPlayerUx(rounds = 20): Promise<PlayerUxResult> {
 
 export async function benchPlayerUxReported() {
   const r = await benchPlayerUx();
-  const stageMedian = (stage: keyof PlayerUxResult['liveStages'][number]) =>
+  const stageMedian = (stage: 'start' | 'image' | 'viewer' | 'drawn') =>
     round1(
       percentile(
         r.liveStages.slice(1).map((s) => s[stage]),
@@ -269,6 +296,13 @@ export async function benchPlayerUxReported() {
       image: stageMedian('image'),
       viewer: stageMedian('viewer'),
       drawn: stageMedian('drawn'),
+      /** Main-thread time in long tasks before the still was drawn. */
+      longTaskMs: round1(
+        percentile(
+          r.liveStages.slice(1).map((s) => s.longTasks.reduce((sum, [, duration]) => sum + duration, 0)),
+          0.5,
+        ),
+      ),
     },
   };
   report(

@@ -11,6 +11,7 @@ import { readState } from './lib/browser-state.ts';
 import { meQueryOptions } from './lib/current-user.ts';
 import { queryClient } from './lib/query-client.ts';
 import { loadTracking } from './lib/tracking.ts';
+import { detailCodeOf, loadDetailPage } from './features/player/live-prestart.ts';
 import { initI18n } from './lib/i18n.ts';
 
 async function start(): Promise<void> {
@@ -22,7 +23,13 @@ async function start(): Promise<void> {
   settingsLoad.catch(() => undefined);
   // A logged-in start asks for the user too, alongside: the page's loader takes this answer over (or its
   // failure: a 401 then sends to login there) instead of asking only once the settings are in.
-  if (readState('loggedIn')) void queryClient.prefetchQuery(meQueryOptions);
+  if (readState('loggedIn')) {
+    void queryClient.prefetchQuery(meQueryOptions);
+    // Opening on a camera's page: its camera (and live, when the page opens on it) are asked for now too.
+    const detailCode = detailCodeOf(window.location.pathname);
+    if (detailCode !== null)
+      loadDetailPage(detailCode, new URLSearchParams(window.location.search).get('date')).catch(() => {});
+  }
   await initI18n();
   try {
     const settings = await settingsLoad;

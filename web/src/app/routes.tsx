@@ -6,8 +6,7 @@ import { readState } from '../lib/browser-state.ts';
 import { lazyScreen, type LazyScreen } from './lazy-screen.ts';
 import { PageLoader } from '../components/ui/PageLoader.tsx';
 import { meQueryOptions } from '../lib/current-user.ts';
-import { cameraDetailQueryOptions } from '../features/player/api/get-camera-detail.ts';
-import { opensOnLiveStills, startLiveEarly } from '../features/player/live-prestart.ts';
+import { loadDetailPage } from '../features/player/live-prestart.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { loginPathFor } from './session.ts';
 import { RootLayout } from './RootLayout.tsx';
@@ -82,17 +81,9 @@ async function parentsOnly(): Promise<null> {
 async function cameraDetail({ params, request }: LoaderFunctionArgs): Promise<null> {
   // Runs alongside the page base's loader: without a session, its redirect to login wins.
   if (!readState('loggedIn')) return null;
-  // The user and the camera are asked for at once (the camera call answers 401 too without a session).
-  const cameraLoad = queryClient.ensureQueryData(cameraDetailQueryOptions(params.code ?? ''));
-  cameraLoad.catch(() => undefined); // awaited below once the user is known
-  const me = await queryClient.ensureQueryData(meQueryOptions).catch(() => null);
-  if (!me) return null;
   try {
-    const camera = await cameraLoad;
-    // A page that opens on live stills asks for them now, while its code still downloads.
-    const date = new URL(request.url).searchParams.get('date');
-    if (opensOnLiveStills(me.permissions, camera, readState('liveSwitch'), date, Date.now()))
-      startLiveEarly(camera.camera_code);
+    // Takes over what the start-up asked for on a detail address (live-prestart.ts), else asks now.
+    await loadDetailPage(params.code ?? '', new URL(request.url).searchParams.get('date'));
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
       throw redirect('/notfound');

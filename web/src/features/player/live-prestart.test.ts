@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CameraDetail } from '@camwatch/contract/cameras';
-import { opensOnLiveStills } from './live-prestart.ts';
+import { detailCodeOf, opensOnLiveStills } from './live-prestart.ts';
 
 const now = new Date(2024, 4, 1, 12, 0).getTime();
 const camera = { use_nolive: false, use_streaming: false, model_code: 'CW-BOX2' } as CameraDetail;
@@ -24,5 +24,19 @@ describe('starting live early: only when the page opens on live stills (core.md 
     expect(opensOnLiveStills(every, { ...camera, model_code: 'L21' }, true, null, now)).toBe(false);
     expect(opensOnLiveStills(every, { ...camera, use_nolive: true }, true, null, now)).toBe(false);
     expect(opensOnLiveStills(every, { ...camera, use_streaming: true }, true, null, now)).toBe(false);
+  });
+});
+
+describe('the start-up asks early only on a detail page address (core.md §2 detail/{code})', () => {
+  it('takes the code of detail/{code}, decoded', () => {
+    expect(detailCodeOf('/detail/cam-1')).toBe('cam-1');
+    expect(detailCodeOf('/detail/cam-1/')).toBe('cam-1');
+    expect(detailCodeOf('/detail/%E3%82%AB%E3%83%A1%E3%83%A9')).toBe('カメラ');
+  });
+  it('not for its sub-pages, other screens or a malformed address', () => {
+    expect(detailCodeOf('/detail/cam-1/people-counter')).toBeNull();
+    expect(detailCodeOf('/detail/')).toBeNull();
+    expect(detailCodeOf('/list/1')).toBeNull();
+    expect(detailCodeOf('/detail/%E3%82')).toBeNull();
   });
 });

@@ -3,11 +3,12 @@
 // image that cannot be decoded ends in the no-live-data state; a refused start in 'cannot live'. The first
 // start and still may already be on their way from the route's loader (live-prestart.ts).
 import { useEffect, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { LIVE_RENEWAL_INTERVAL_MS } from '@camwatch/contract/constants';
 import { ApiError } from '../../../lib/api-client.ts';
 import { startLive } from '../api/start-live.ts';
 import { fetchLiveImage } from '../../../lib/live-image.ts';
-import { takeLiveHeadStart } from '../live-prestart.ts';
+import { takeLiveHeadStart, type DecodedLiveImage } from '../live-prestart.ts';
 import { isLiveImageStale, liveRetryDelayMs } from '../player-rules.ts';
 
 export type LiveViewState = 'loading' | 'playing' | 'retrying' | 'noLiveData' | 'startFailed';
@@ -58,10 +59,12 @@ export function useLiveImages(
       }
     };
 
-    const draw = async (blob: Blob): Promise<boolean> => {
+    /** Draws a still (a JPEG, or one the head start decoded already; null: it could not be decoded). */
+    const draw = async (image: Blob | ImageBitmap | null): Promise<boolean> => {
       let bitmap: ImageBitmap;
+      if (image === null) return false;
       try {
-        bitmap = await createImageBitmap(blob);
+        bitmap = image instanceof Blob ? await createImageBitmap(image) : image;
       } catch {
         return false;
       }
@@ -79,6 +82,7 @@ export function useLiveImages(
       let after = 0;
       let lastModified: number | null = null;
       let attempt = 0;
+      let shown = false;
       const fail = async () => {
         setState((current) => (current === 'loading' ? 'loading' : 'retrying'));
         await sleep(liveRetryDelayMs(attempt++), signal);
@@ -90,7 +94,7 @@ export function useLiveImages(
         try {
           const asked = earlyImage ?? fetchLiveImage(source.url, after, source.isApi, signal);
           earlyImage = null;
-          const answer = await asked;
+          const answer: DecodedLiveImage = await asked;
           if (answer.kind === 'none') {
             // Nothing newer came: the image on screen goes stale once it is too old.
             if (lastModified !== null && isLiveImageStale(lastModified, Date.now(), liveIntervalSec))
@@ -99,16 +103,22 @@ export function useLiveImages(
           }
           after = answer.frameTime;
           lastModified = answer.lastModified;
+          const decoded = answer.bitmap;
           if (isLiveImageStale(answer.lastModified, Date.now(), liveIntervalSec)) {
+            decoded?.close();
             await fail();
             continue;
           }
-          if (!(await draw(answer.blob))) {
+          if (!(await draw(decoded === undefined ? answer.blob : decoded))) {
             if (!signal.aborted) setState('noLiveData');
             return;
           }
           attempt = 0;
-          if (!signal.aborted) setState('playing');
+          if (signal.aborted) return;
+          // The canvas is hidden until then: show the still in this task rather than at React's next turn.
+          if (shown) setState('playing');
+          else flushSync(() => setState('playing'));
+          shown = true;
         } catch {
           if (signal.aborted) return;
           await fail();
