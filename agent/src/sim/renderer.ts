@@ -170,15 +170,17 @@ export function formatClock(timeMs: number, tzOffsetMinutes: number): string {
   return `${iso.slice(0, 10).replaceAll('-', '/')} ${iso.slice(11, 19)}`;
 }
 
-/** Draws the clock in the top-left corner on a dark plate; answers the plate's box. */
+/** Draws the clock in the top-right corner on a dark plate (the player's own date and time overlay is at the
+ * top left); answers the plate's box. */
 function drawClock(frame: Raster, timeMs: number, tzOffsetMinutes: number): Box {
   const text = formatClock(timeMs, tzOffsetMinutes);
   const scale = Math.max(1, Math.floor(frame.height / 240));
   const pad = scale * 2;
+  const w = Math.min(frame.width - pad, textWidth(text, scale) + pad * 2);
   const box = {
-    x: pad,
+    x: Math.max(0, frame.width - pad - w),
     y: pad,
-    w: Math.min(frame.width - pad, textWidth(text, scale) + pad * 2),
+    w,
     h: GLYPH_HEIGHT * scale + pad * 2,
   };
   fillRect(frame, box.x, box.y, box.w, box.h, [0, 0, 0]);
