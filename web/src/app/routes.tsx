@@ -7,6 +7,7 @@ import { lazyScreen, type LazyScreen } from './lazy-screen.ts';
 import { PageLoader } from '../components/ui/PageLoader.tsx';
 import { meQueryOptions } from '../lib/current-user.ts';
 import { loadDetailPage } from '../features/player/live-prestart.ts';
+import { prefetchCameraList } from '../features/cameras/api/get-cameras.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { loginPathFor } from './session.ts';
 import { RootLayout } from './RootLayout.tsx';
@@ -92,6 +93,12 @@ async function cameraDetail({ params, request }: LoaderFunctionArgs): Promise<nu
   return null;
 }
 
+/** The camera list's page of cameras, asked for while the screen's code downloads (not awaited). */
+function cameraListHeadStart({ params, request }: LoaderFunctionArgs): null {
+  if (readState('loggedIn')) prefetchCameraList(params.page, new URL(request.url).searchParams);
+  return null;
+}
+
 /** The page base: logged in, and the user info loaded before anything renders (core.md §1, §2). */
 async function requireLogin({ request }: LoaderFunctionArgs) {
   const layout = layoutScreen.preload();
@@ -138,6 +145,7 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
               'list/:page',
               'list',
               lazyScreen(() => import('../features/cameras/components/CameraListPage.tsx')),
+              cameraListHeadStart,
             ),
             page('detail/:code', 'detail', detailScreen, cameraDetail),
             page('detail/:code/people-counter', 'people_counter'),
