@@ -1,6 +1,6 @@
 // The header search box (core.md §2, §5): a keyword becomes the list's filter[] words on page 1; recent
 // keywords are offered in a combobox dropdown while the box has focus; the clear button removes the keyword.
-import { ActionIcon, Autocomplete, Box, type BoxProps } from '@mantine/core';
+import { ActionIcon, Autocomplete, Box, TextInput, type BoxProps } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -23,6 +23,22 @@ export function KeywordSearch(props: BoxProps) {
   // The box follows the URL: a chip removed, a link followed, back and forward.
   useEffect(() => setText(urlText), [urlText]);
 
+  // Mantine keeps a combobox's dropdown mounted (its keyboard navigation and aria-expanded need that) and
+  // positions it as it mounts, forcing style recalculations while the screen is being built (15-35 ms of the
+  // first screen after login, and of the detail page's first live still). So the combobox joins when the
+  // browser is idle, or at once when the box is focused; until then the same box without the recent
+  // keywords, whose text and focus it takes over.
+  const [combobox, setCombobox] = useState<{ focused: boolean } | null>(null);
+  useEffect(() => {
+    const join = () => setCombobox((current) => current ?? { focused: false });
+    if ('requestIdleCallback' in window) {
+      const idle = requestIdleCallback(join, { timeout: 2_000 });
+      return () => cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(join, 300);
+    return () => clearTimeout(timer);
+  }, []);
+
   const search = (keyword: string) => {
     setText(keyword);
     if (keyword.trim()) setRecent(rememberSearch(recent, keyword));
@@ -33,30 +49,43 @@ export function KeywordSearch(props: BoxProps) {
     search(text);
   };
 
+  const shared = {
+    'aria-label': t('search.label'),
+    placeholder: t('search.placeholder'),
+    value: text,
+    leftSection: (
+      <ActionIcon type="submit" variant="subtle" size="sm" aria-label={t('search.submit')}>
+        <IconSearch size={16} aria-hidden />
+      </ActionIcon>
+    ),
+    leftSectionPointerEvents: 'all' as const,
+    size: 'sm',
+    w: '100%',
+  };
+
   return (
     <Box component="form" role="search" aria-label={t('search.region')} onSubmit={onSubmit} {...props}>
-      <Autocomplete
-        aria-label={t('search.label')}
-        placeholder={t('search.placeholder')}
-        value={text}
-        onChange={setText}
-        data={offeredSearches(recent, text)}
-        filter={({ options }) => options}
-        onOptionSubmit={search}
-        clearable
-        onClear={() => (onList ? search('') : setText(''))}
-        // Mantine hides the clear button from keyboard and screen readers; this one is the way to clear.
-        clearButtonProps={{ 'aria-label': t('search.clear'), 'aria-hidden': false, tabIndex: 0 }}
-        leftSection={
-          <ActionIcon type="submit" variant="subtle" size="sm" aria-label={t('search.submit')}>
-            <IconSearch size={16} aria-hidden />
-          </ActionIcon>
-        }
-        leftSectionPointerEvents="all"
-        comboboxProps={{ withinPortal: true }}
-        size="sm"
-        w="100%"
-      />
+      {combobox ? (
+        <Autocomplete
+          {...shared}
+          onChange={setText}
+          autoFocus={combobox.focused}
+          data={offeredSearches(recent, text)}
+          filter={({ options }) => options}
+          onOptionSubmit={search}
+          clearable
+          onClear={() => (onList ? search('') : setText(''))}
+          // Mantine hides the clear button from keyboard and screen readers; this one is the way to clear.
+          clearButtonProps={{ 'aria-label': t('search.clear'), 'aria-hidden': false, tabIndex: 0 }}
+          comboboxProps={{ withinPortal: true }}
+        />
+      ) : (
+        <TextInput
+          {...shared}
+          onFocus={() => setCombobox({ focused: true })}
+          onChange={(event) => setText(event.currentTarget.value)}
+        />
+      )}
     </Box>
   );
 }
