@@ -5,6 +5,9 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 export const detailTexts = {
   liveSwitch: 'ライブ表示',
   previousHour: '前の1時間',
+  nextHour: '次の1時間',
+  date: '日付',
+  hour: '時刻',
   timeline: '録画',
   minutes: /の録画（1分ごと）$/,
   recordedMinute: (time: string) => new RegExp(`^${time} 録画あり`),
@@ -109,6 +112,30 @@ export class DetailPage {
   }
   minuteButton(time: string) {
     return this.minutes.getByRole('button', { name: detailTexts.recordedMinute(time) });
+  }
+
+  /**
+   * The recorded minute's button, once the timeline (1H) shows its hour. The page opens on the hour of two
+   * minutes ago (core.md §9), so a minute just recorded may be in the next hour, or an older one in an earlier.
+   */
+  async revealMinute(ms: number) {
+    await expect(this.timelineLines.first()).toBeVisible();
+    const shownHour = async () => {
+      const date = await this.page.getByRole('textbox', { name: detailTexts.date }).inputValue();
+      const hour = await this.page.getByRole('combobox', { name: detailTexts.hour }).inputValue();
+      return this.page.evaluate(([d, h]) => new Date(`${d}T${h.padStart(2, '0')}:00:00`).getTime(), [
+        date,
+        hour,
+      ] as const);
+    };
+    const steps = Math.floor((ms - (await shownHour())) / 3_600_000);
+    for (let i = 0; i < Math.abs(steps); i++) {
+      const before = await shownHour();
+      const name = steps > 0 ? detailTexts.nextHour : detailTexts.previousHour;
+      await this.page.getByRole('button', { name }).click();
+      await expect.poll(shownHour).not.toBe(before);
+    }
+    return this.minuteButton(await this.localTime(ms));
   }
   get controller() {
     return this.page.getByTestId('player-controller');

@@ -29,10 +29,7 @@ test('live stills are drawn, then a recorded minute plays with LIVE off', async 
   // The strip refreshes on its own; a reload shows the new minute at once.
   await page.reload();
   await expect(detail.liveSwitch).not.toBeChecked(); // the choice is remembered
-  const button = detail.minuteButton(await detail.localTime(minute));
-  await expect(detail.minutes).toBeVisible();
-  if ((await button.count()) === 0)
-    await page.getByRole('button', { name: detailTexts.previousHour }).click();
+  const button = await detail.revealMinute(minute);
   await button.click();
   await expect(button).toHaveAttribute('aria-pressed', 'true');
 

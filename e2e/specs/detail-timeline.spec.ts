@@ -49,9 +49,7 @@ async function playLatestMinute(page: Page, request: APIRequestContext, code: st
   await page.evaluate(() => localStorage.setItem('camwatch.liveSwitch', 'false'));
   await detail.goto(code);
   await expect(detail.liveSwitch).not.toBeChecked();
-  const button = detail.minuteButton(await detail.localTime(minute));
-  await expect(detail.timelineLines.first()).toBeVisible();
-  if ((await button.count()) === 0) await page.getByRole('button', { name: '前の1時間' }).click();
+  const button = await detail.revealMinute(minute);
   await button.click();
   await expect
     .poll(async () => (await detail.videoState()).currentTime, { timeout: 20_000 })
@@ -266,9 +264,7 @@ test('a streaming camera plays live over HLS, and its recordings as on-demand HL
   await detail.liveSwitch.click({ force: true });
   await expect(detail.liveSwitch).not.toBeChecked();
   await page.reload();
-  const button = detail.minuteButton(await detail.localTime(minute));
-  await expect(detail.timelineLines.first()).toBeVisible();
-  if ((await button.count()) === 0) await page.getByRole('button', { name: '前の1時間' }).click();
+  const button = await detail.revealMinute(minute);
   await button.click();
   await expect
     .poll(async () => (await detail.videoState()).currentTime, { timeout: 30_000 })
