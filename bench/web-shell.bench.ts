@@ -39,8 +39,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 export async function benchWebShell(runs = 5): Promise<WebShellResult> {
   ensureWebBuild(path.join(repoRoot, 'web', 'dist'));
-  // The web app's figures: no simulated cameras encoding beside it (14 ffmpeg processes on two cores took
-  // about 370 ms off the login → rows figure), as on a server whose cameras are real.
+  // The web app's figures: no simulated cameras encoding beside it (14 ffmpeg processes on two cores added
+  // about 370 ms to the login → rows figure), as on a server whose cameras are real.
   process.env.SIMULATED_CAMERAS = '0';
   const server = await startServer({ kind: 'embedded' }, 18_082);
   const browser = await launchChromium();
