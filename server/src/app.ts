@@ -23,6 +23,8 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerMotionAlertRoutes } from './modules/motion-alerts/motion-alert.routes.ts';
+import { registerOperationAnalysisRoutes } from './modules/operation-analysis/operation-analysis.routes.ts';
+import { registerEnterAlertRoutes } from './modules/enter-alerts/enter-alert.routes.ts';
 import { registerDebugRoutes } from './modules/debug/debug.routes.ts';
 import { registerTagRoutes } from './modules/tags/tag.routes.ts';
 import { registerCameraRoutes } from './modules/cameras/camera.routes.ts';
@@ -122,6 +124,8 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerWeatherRoutes(ctx, services.weather);
   registerFeedbackRoutes(ctx, services.feedback);
   registerMotionAlertRoutes(ctx, services.motionAlerts);
+  registerOperationAnalysisRoutes(ctx, services.operationAnalysis);
+  registerEnterAlertRoutes(ctx, services.enterAlerts);
   registerDebugRoutes(ctx, services.debug);
   registerNotificationRoutes(ctx, services.notifications);
   registerPushRoutes(ctx, services.push);

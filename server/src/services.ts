@@ -32,6 +32,10 @@ import { ReleaseRepository } from './modules/releases/release.repository.ts';
 import { ReleaseService } from './modules/releases/release.service.ts';
 import { MotionAlertRepository } from './modules/motion-alerts/motion-alert.repository.ts';
 import { MotionAlertService } from './modules/motion-alerts/motion-alert.service.ts';
+import { OperationAnalysisRepository } from './modules/operation-analysis/operation-analysis.repository.ts';
+import { OperationAnalysisService } from './modules/operation-analysis/operation-analysis.service.ts';
+import { EnterAlertRepository } from './modules/enter-alerts/enter-alert.repository.ts';
+import { ENTRY_JOB, EnterAlertService, entryClipIdOf } from './modules/enter-alerts/enter-alert.service.ts';
 import { DebugRepository } from './modules/debug/debug.repository.ts';
 import { DebugService } from './modules/debug/debug.service.ts';
 import { DeviceAuth } from './ingest/device-auth.ts';
@@ -118,6 +122,13 @@ export function createServices(
     jobs,
     onMotion: (motion) => motionAlerts.motionFound(motion),
   });
+  const enterAlerts = new EnterAlertService(new EnterAlertRepository(db), config.environmentMode, {
+    blobs,
+    jobs,
+    notifications,
+    ffmpegPath: config.media.ffmpegPath,
+  });
+  jobs.handle(ENTRY_JOB, (payload) => enterAlerts.analyse(entryClipIdOf(payload)));
   const downloads = createDownloads({ db, blobs, mediaSigner, jobs, ffmpegPath: config.media.ffmpegPath });
   const streams = createStreaming({
     db,
@@ -162,6 +173,11 @@ export function createServices(
     mailer,
     notifications,
     motionAlerts,
+    enterAlerts,
+    operationAnalysis: new OperationAnalysisService(
+      new OperationAnalysisRepository(db),
+      config.environmentMode,
+    ),
     debug: new DebugService(new DebugRepository(db), config),
     childUsers: new ChildUserService(new ChildUserRepository(db), sessions, appKeyRepository),
     releases: new ReleaseService(new ReleaseRepository(db)),
@@ -184,6 +200,7 @@ export function createServices(
         }),
       onClipStored: async (clip) => {
         await recorded.motion.enqueueFor(clip.id);
+        await enterAlerts.enqueueFor(clip.id);
       },
       logger,
     }),

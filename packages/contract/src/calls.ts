@@ -56,6 +56,7 @@ import {
   operationAreaSettingUpdateCall,
   operationDetectionSettingUpdateCall,
 } from './operation-analysis.ts';
+import { enterAlertCsvCall, enterAlertSettingCall, enterAlertSettingUpdateCall } from './enter-alerts.ts';
 import { passwordResetCall, passwordResetRequestCall } from './password-reset.ts';
 import { releaseListCall } from './releases.ts';
 import { envSettingsCall } from './settings.ts';
@@ -115,6 +116,9 @@ export const allCalls: readonly CallDef[] = [
   operationAnalysisSettingCall,
   operationDetectionSettingUpdateCall,
   operationAreaSettingUpdateCall,
+  enterAlertSettingCall,
+  enterAlertSettingUpdateCall,
+  enterAlertCsvCall,
   liveImageCall,
   mediaCall,
   ptzCall,

@@ -33,6 +33,14 @@ export const detectionSettingSchema = z
   .meta({ id: 'OperationDetectionSetting' });
 export type DetectionSetting = z.infer<typeof detectionSettingSchema>;
 
+/** What a camera whose detection setting was never saved answers (and is analysed with). */
+export const DEFAULT_OPERATION_DETECTION_SETTING: Readonly<DetectionSetting> = Object.freeze({
+  personDetectionTargetAreaRate: 0.5,
+  detectionFrameThreshold: 5,
+  personDetectionThreshold: 0.5,
+  keypointDetectionThreshold: 0.3,
+});
+
 export const operationAnalysisSettingSchema = z
   .object({ operationAreaList: z.array(operationAreaSchema), detectionSetting: detectionSettingSchema })
   .meta({ id: 'OperationAnalysisSetting' });

@@ -11,6 +11,8 @@ import * as m0007 from './migrations/0007-motion-alerts-and-debug.ts';
 import * as m0008 from './migrations/0008-weather.ts';
 import * as m0009 from './migrations/0009-motion-boxes.ts';
 import * as m0010 from './migrations/0010-browse-version.ts';
+import * as m0011 from './migrations/0011-operation-analysis.ts';
+import * as m0012 from './migrations/0012-enter-alerts.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -23,6 +25,8 @@ const migrations: Record<string, Migration> = {
   '0008-weather': m0008,
   '0009-motion-boxes': m0009,
   '0010-browse-version': m0010,
+  '0011-operation-analysis': m0011,
+  '0012-enter-alerts': m0012,
 };
 
 /** Every migration's name, in the order they apply. */

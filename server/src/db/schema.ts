@@ -1,5 +1,6 @@
 // Kysely table types; they mirror migrations/ and change only with a new migration.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { DetectionSetting, OperationArea } from '@camwatch/contract/operation-analysis';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -245,6 +246,14 @@ export interface MotionNotificationSettingsTable {
   updated_at: Timestamp;
 }
 
+export interface OperationAnalysisSettingsTable {
+  camera_id: number;
+  operation_areas: Json<OperationArea[]>;
+  /** Null until the detection setting is first saved: the defaults apply. */
+  detection_setting: ColumnType<DetectionSetting | null, string | null | undefined, string | null>;
+  updated_at: Timestamp;
+}
+
 export interface ClientErrorsTable {
   id: Generated<number>;
   customer_id: number;
@@ -289,6 +298,14 @@ export interface MotionFrame {
   boxes: { x: number; y: number; w: number; h: number }[];
 }
 
+/** A camera's entry detection setting (the contract's EnterAlertSetting, checked when read). */
+export interface EnterAlertSettingsTable {
+  camera_id: number;
+  setting: ColumnType<unknown, string, string>;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
+}
+
 export interface ClipsTable {
   id: Generated<number>;
   camera_id: number;
@@ -304,6 +321,8 @@ export interface ClipsTable {
   motion_state: boolean | null;
   motion_events: Json<MotionSpan[]>;
   motion_boxes: Json<MotionFrame[]>;
+  /** Entry alerts in seconds of the minute; null until the entry job has looked at the clip. */
+  enter_alert_events: ColumnType<MotionSpan[] | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -417,6 +436,8 @@ export interface Database {
   downloads: DownloadsTable;
   motion_notification_settings: MotionNotificationSettingsTable;
   client_errors: ClientErrorsTable;
+  operation_analysis_settings: OperationAnalysisSettingsTable;
+  enter_alert_settings: EnterAlertSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

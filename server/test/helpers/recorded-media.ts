@@ -11,9 +11,11 @@ import { blobKeys } from '../../src/storage/blob-keys.ts';
 import { sha256 } from './media-fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
-export async function createMediaTestApp(): Promise<TestApp & { cleanup: () => Promise<void> }> {
+export async function createMediaTestApp(
+  env: Record<string, string> = {},
+): Promise<TestApp & { cleanup: () => Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-media-app-'));
-  const t = await createTestApp({ DATA_DIR: dataDir });
+  const t = await createTestApp({ ...env, DATA_DIR: dataDir });
   return {
     ...t,
     cleanup: async () => {

@@ -1,4 +1,6 @@
 // The demo account's content: enough sites, cameras, tags and users to make every screen meaningful.
+import type { EnterAlertSetting } from '@camwatch/contract/enter-alerts';
+import type { OperationArea } from '@camwatch/contract/operation-analysis';
 import type { Permissions } from '@camwatch/contract/permissions';
 import type { NewCamera } from '../schema.ts';
 
@@ -362,6 +364,55 @@ export const demoCameras: DemoCamera[] = [
     ...storeHours,
   },
 ];
+
+/**
+ * Operation areas of the demo's TLT cameras, by camera name (advanced.md §3, §5): two work stations of line 1,
+ * in 0..1 picture coordinates, so the operation analysis setting shows real areas in a TLT environment mode.
+ */
+export const demoOperationAreas: Record<string, OperationArea[]> = {
+  '横浜工場 ライン1': [
+    {
+      operationAreaName: 'ライン A 作業台',
+      points: [
+        { x: 0.08, y: 0.42 },
+        { x: 0.44, y: 0.38 },
+        { x: 0.47, y: 0.78 },
+        { x: 0.26, y: 0.86 },
+        { x: 0.06, y: 0.8 },
+      ],
+    },
+    {
+      operationAreaName: 'ライン B 検査台',
+      points: [
+        { x: 0.56, y: 0.36 },
+        { x: 0.9, y: 0.4 },
+        { x: 0.93, y: 0.82 },
+        { x: 0.58, y: 0.78 },
+      ],
+    },
+  ],
+};
+
+/**
+ * Entry detection of the demo's TLT line camera, by camera name (advanced.md §5): an area across the lower
+ * middle of the picture, where the simulated people walk, so alerts appear in its recordings in a TLT mode.
+ */
+export const demoEnterAlertSettings: Record<string, EnterAlertSetting> = {
+  '横浜工場 ライン1': {
+    areaName: 'プレス機前',
+    entryArea: [
+      { x: 0.3, y: 0.56 },
+      { x: 0.7, y: 0.56 },
+      { x: 0.74, y: 0.98 },
+      { x: 0.26, y: 0.98 },
+    ],
+    machineArea: null,
+    detectionFrameThreshold: 3,
+    minimumDetectionSize: 0.08,
+    runningThreshold: 0.02,
+    vigilantTime: 10,
+  },
+};
 
 export const demoReleases = [
   {

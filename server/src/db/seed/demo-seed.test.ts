@@ -1,4 +1,6 @@
 // The demo seed: on an empty embedded database only (or on request), with enough data for every screen.
+import { enterAlertSettingSchema } from '@camwatch/contract/enter-alerts';
+import { operationAreaListSchema } from '@camwatch/contract/operation-analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDb } from '../../../test/helpers/test-database.ts';
 import type { Db } from '../database.ts';
@@ -64,6 +66,21 @@ describe('demo seed', () => {
       .where('tags.customer_id', '=', parent.customer_id)
       .execute();
     expect(new Set(links.map((l) => l.name)).size).toBeGreaterThanOrEqual(4);
+
+    // The TLT line camera has its operation areas and its entry detection area, valid by the contract.
+    const line = cameras.find((c) => c.name === '横浜工場 ライン1');
+    const areas = await db
+      .selectFrom('operation_analysis_settings')
+      .select('operation_areas')
+      .where('camera_id', '=', line!.id)
+      .executeTakeFirst();
+    expect(operationAreaListSchema.parse(areas?.operation_areas)).toHaveLength(2);
+    const entry = await db
+      .selectFrom('enter_alert_settings')
+      .select('setting')
+      .where('camera_id', '=', line!.id)
+      .executeTakeFirst();
+    expect(enterAlertSettingSchema.parse(entry?.setting).entryArea).toHaveLength(4);
   });
 
   it('is not wanted again once the demo account exists', async () => {

@@ -5,6 +5,8 @@ import { newCode } from '../../lib/tokens.ts';
 import { CameraRepository } from '../../modules/cameras/camera.repository.ts';
 import { CustomerRepository } from '../../modules/customers/customer.repository.ts';
 import { LocationRepository } from '../../modules/locations/location.repository.ts';
+import { EnterAlertRepository } from '../../modules/enter-alerts/enter-alert.repository.ts';
+import { OperationAnalysisRepository } from '../../modules/operation-analysis/operation-analysis.repository.ts';
 import { ReleaseRepository } from '../../modules/releases/release.repository.ts';
 import { TagRepository } from '../../modules/tags/tag.repository.ts';
 import { SessionRepository } from '../../modules/auth/session.repository.ts';
@@ -21,6 +23,8 @@ import {
   demoChildren,
   demoCustomer,
   demoLocations,
+  demoEnterAlertSettings,
+  demoOperationAreas,
   demoReleases,
   everyRight,
 } from './demo-data.ts';
@@ -42,7 +46,10 @@ export async function seedDemoIfWanted(db: Db, config: Config, logger: Logger): 
   logger.info(summary, `demo account seeded: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 }
 
-/** Creates the demo customer with its users, locations, cameras, tags and release notes, in one transaction. */
+/**
+ * Creates the demo customer with its users, locations, cameras (and the TLT camera's operation areas and entry
+ * detection), tags and release notes, in one transaction.
+ */
 export async function seedDemo(db: Db) {
   return db.transaction().execute(async (trx) => {
     const customers = new CustomerRepository(trx);
@@ -51,6 +58,8 @@ export async function seedDemo(db: Db) {
     const locations = new LocationRepository(trx);
     const cameras = new CameraRepository(trx);
     const tags = new TagRepository(trx);
+    const operationAnalysis = new OperationAnalysisRepository(trx);
+    const enterAlerts = new EnterAlertRepository(trx);
 
     const code = (await customers.findByCode(demoCustomer.code)) ? newCode('demo') : demoCustomer.code;
     const customer = await customers.insert(code, demoCustomer.name);
@@ -85,6 +94,10 @@ export async function seedDemo(db: Db) {
         code: newCode('cam'),
       });
       for (const tag of tagNames) camerasByTag.set(tag, [...(camerasByTag.get(tag) ?? []), row.id]);
+      const operationAreas = demoOperationAreas[camera.name];
+      if (operationAreas) await operationAnalysis.saveAreas(customer.id, row.id, operationAreas);
+      const enterAlert = demoEnterAlertSettings[camera.name];
+      if (enterAlert) await enterAlerts.saveSetting(row.id, enterAlert, null);
     }
     for (const [name, cameraIds] of camerasByTag) {
       const tag = await tags.insert(customer.id, newCode('tag'), name);

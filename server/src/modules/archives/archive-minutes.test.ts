@@ -34,6 +34,7 @@ describe('minutePieces', () => {
     duration: number,
     motion: boolean | null,
     spans: [number, number][],
+    entries: [number, number][] | null = null,
   ) => ({
     id,
     start_time: new Date('2026-11-21T07:01:00Z'),
@@ -41,6 +42,7 @@ describe('minutePieces', () => {
     duration_ms: duration,
     motion_state: motion,
     motion_events: spans.map(([startSec, endSec]) => ({ startSec, endSec })),
+    enter_alert_events: entries?.map(([startSec, endSec]) => ({ startSec, endSec })) ?? null,
   });
 
   it('plays the longest piece of a minute split by an agent restart and keeps the motion of both', () => {
@@ -64,5 +66,17 @@ describe('minutePieces', () => {
         { startSec: 50, endSec: 55 },
       ],
     });
+  });
+
+  it('keeps the entry alerts of every piece in time order; a piece not yet analysed adds none', () => {
+    const minutes = minutePieces([
+      piece(5, 30_000, 30_000, false, [], [[40, 45]]),
+      piece(6, 0, 29_000, false, [], [[3, 4]]),
+      piece(7, 29_000, 1_000, false, [], null),
+    ]);
+    expect(minutes.get(Date.parse('2026-11-21T07:01:00Z'))?.enterAlert).toEqual([
+      { startSec: 3, endSec: 4 },
+      { startSec: 40, endSec: 45 },
+    ]);
   });
 });

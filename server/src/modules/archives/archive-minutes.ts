@@ -49,17 +49,25 @@ export interface MinutePiece {
   duration_ms: number;
   motion_state: boolean | null;
   motion_events: { startSec: number; endSec: number }[];
+  /** Null until the entry job has looked at the piece. */
+  enter_alert_events: { startSec: number; endSec: number }[] | null;
 }
 
 /**
  * The recorded pieces grouped by minute (ms of the minute's start): the longest piece is the one the
- * minute plays; motion is what any piece saw, its spans merged in time order.
+ * minute plays; motion and entry alerts are what any piece saw, their spans merged in time order.
  */
 export function minutePieces(pieces: readonly MinutePiece[]) {
   const byMinute = new Map<
     number,
-    { main: MinutePiece; motionState: boolean; motionDetect: MinutePiece['motion_events'] }
+    {
+      main: MinutePiece;
+      motionState: boolean;
+      motionDetect: MinutePiece['motion_events'];
+      enterAlert: MinutePiece['motion_events'];
+    }
   >();
+  const byStart = (a: { startSec: number }, b: { startSec: number }) => a.startSec - b.startSec;
   for (const piece of pieces) {
     const key = piece.start_time.getTime();
     const seen = byMinute.get(key);
@@ -68,14 +76,14 @@ export function minutePieces(pieces: readonly MinutePiece[]) {
         main: piece,
         motionState: piece.motion_state === true,
         motionDetect: [...piece.motion_events],
+        enterAlert: [...(piece.enter_alert_events ?? [])],
       });
       continue;
     }
     if (piece.duration_ms > seen.main.duration_ms) seen.main = piece;
     seen.motionState ||= piece.motion_state === true;
-    seen.motionDetect = [...seen.motionDetect, ...piece.motion_events].sort(
-      (a, b) => a.startSec - b.startSec,
-    );
+    seen.motionDetect = [...seen.motionDetect, ...piece.motion_events].sort(byStart);
+    seen.enterAlert = [...seen.enterAlert, ...(piece.enter_alert_events ?? [])].sort(byStart);
   }
   return byMinute;
 }

@@ -14,7 +14,15 @@ export class ArchiveRepository {
   /** The camera's clips starting in [from, to), oldest first. */
   clipsBetween(cameraId: number, from: Date, to: Date) {
     return cameraClipsBetween(this.db, cameraId, from, to)
-      .select(['id', 'start_time', 'offset_ms', 'duration_ms', 'motion_state', 'motion_events'])
+      .select([
+        'id',
+        'start_time',
+        'offset_ms',
+        'duration_ms',
+        'motion_state',
+        'motion_events',
+        'enter_alert_events',
+      ])
       .execute();
   }
 

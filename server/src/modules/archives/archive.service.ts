@@ -43,7 +43,11 @@ export class ArchiveService {
         has_data: Boolean(minute),
         data_url: minute ? archiveVideoPath(minute.main.id) : null,
         motion_state: minute?.motionState ?? false,
-        events: { motionDetect: minute?.motionDetect ?? [], peopleCounter: [], enterAlert: [] },
+        events: {
+          motionDetect: minute?.motionDetect ?? [],
+          peopleCounter: [],
+          enterAlert: minute?.enterAlert ?? [],
+        },
         clip_offset_sec: minute ? minute.main.offset_ms / 1000 : 0,
       };
     });

@@ -3,15 +3,11 @@
 // area and stores motion_state and motion_events. A camera without motion detection gets
 // motion_state false without decoding anything. When motion is found, `onMotion` hears of it (motion
 // notifications).
-import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { motionAreaSchema, type MotionArea } from '@camwatch/contract/device';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { analyseMotion } from '../../media/motion.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import { withBlobFile } from '../../storage/blob-file.ts';
 import type { RecordedMediaRepository } from './recorded-media.repository.ts';
 
 export const MOTION_JOB = 'motion';
@@ -59,27 +55,17 @@ export class MotionService {
       await this.media.saveMotion(clip.id, []);
       return;
     }
-    const read = await this.blobs.get(clip.blob_key);
-    if (!read) throw new Error(`media of clip ${clip.id} is missing (${clip.blob_key})`);
-    // ffmpeg needs a seekable file: an MP4 whose index sits at the end cannot be read from a pipe.
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-motion-'));
-    try {
-      const file = path.join(dir, 'clip.mp4');
-      await pipeline(read.body, createWriteStream(file));
-      const { spans, frames } = await analyseMotion(file, areaOf(clip.motion_area), {
+    const { spans, frames } = await withBlobFile(this.blobs, clip.blob_key, (file) =>
+      analyseMotion(file, areaOf(clip.motion_area), { offsetMs: clip.offset_ms }),
+    );
+    await this.media.saveMotion(clip.id, spans, frames);
+    const first = spans[0];
+    if (first && this.onMotion)
+      await this.onMotion({
+        cameraId: clip.camera_id,
+        startTime: clip.start_time,
         offsetMs: clip.offset_ms,
+        firstSec: first.startSec,
       });
-      await this.media.saveMotion(clip.id, spans, frames);
-      const first = spans[0];
-      if (first && this.onMotion)
-        await this.onMotion({
-          cameraId: clip.camera_id,
-          startTime: clip.start_time,
-          offsetMs: clip.offset_ms,
-          firstSec: first.startSec,
-        });
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
   }
 }

@@ -1,0 +1,255 @@
+// Entry detection through the real app (advanced.md §1, §5; core.md §2 more-menu, §8 rights, §9 exports):
+// the setting of a camera, the entry job on a real recorded clip, the alerts on the archive timeline and in
+// the EnterAlert notifications, and the CSV download. TLT environment modes and use_enter_alert cameras only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ENTER_ALERT_SETTING, type EnterAlertSetting } from '@camwatch/contract/enter-alerts';
+import { everyRight } from '../../db/seed/demo-data.ts';
+import { makeClip } from '../../../test/helpers/media-fixtures.ts';
+import { createMediaTestApp, putClip } from '../../../test/helpers/recorded-media.ts';
+import { expectForeignIdsRefused } from '../../../test/helpers/tenancy.ts';
+import {
+  as,
+  createLocationAndCamera,
+  createTenant,
+  createTestApp,
+  createUser,
+  login,
+  type TestApp,
+} from '../../../test/helpers/test-app.ts';
+
+let t: TestApp & { cleanup: () => Promise<void> };
+beforeAll(async () => {
+  t = await createMediaTestApp({ ENVIRONMENT_MODE: 'TLT:3' });
+});
+afterAll(() => t.cleanup());
+
+const rect = (x0: number, y0: number, x1: number, y1: number) => [
+  { x: x0, y: y0 },
+  { x: x1, y: y0 },
+  { x: x1, y: y1 },
+  { x: x0, y: y1 },
+];
+
+const setting: EnterAlertSetting = {
+  areaName: 'プレス機前',
+  entryArea: rect(0.5, 0.5, 1, 0.9),
+  machineArea: null,
+  detectionFrameThreshold: 3,
+  minimumDetectionSize: 0.2,
+  runningThreshold: 0.02,
+  vigilantTime: 10,
+};
+
+async function tltCamera(name = 'Press line') {
+  const tenant = await createTenant(t.db);
+  const { camera } = await createLocationAndCamera(t.db, tenant.customer.id, name);
+  await t.db.updateTable('cameras').set({ use_enter_alert: true }).where('id', '=', camera.id).execute();
+  return { ...tenant, camera, cookie: await login(t.app, tenant.user) };
+}
+
+const settingUrl = (code: string) => `/api/enter-alert/camera/${code}/setting`;
+
+describe('api/enter-alert/camera/:cameraCode/setting', () => {
+  it('advanced.md §5: answers the defaults (no area), then what configEnterAlert saved', async () => {
+    const { camera, cookie } = await tltCamera();
+    const first = await as(t.app, cookie, { method: 'GET', url: settingUrl(camera.code) });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ data: DEFAULT_ENTER_ALERT_SETTING });
+
+    const put = await as(t.app, cookie, { method: 'PUT', url: settingUrl(camera.code), payload: setting });
+    expect(put.statusCode, put.body).toBe(200);
+    const again = await as(t.app, cookie, { method: 'GET', url: settingUrl(camera.code) });
+    expect(again.json()).toEqual({ data: setting });
+  });
+
+  it('core.md §8: 403 without configEnterAlert; 400 names the field; neither changes anything', async () => {
+    const { customer, camera, cookie } = await tltCamera();
+    await as(t.app, cookie, { method: 'PUT', url: settingUrl(camera.code), payload: setting });
+    const viewer = await createUser(t.db, customer.id, {
+      permissions: { ...everyRight, configEnterAlert: false },
+    });
+    const viewerCookie = await login(t.app, viewer);
+    const denied = await as(t.app, viewerCookie, {
+      method: 'PUT',
+      url: settingUrl(camera.code),
+      payload: { ...setting, areaName: 'changed' },
+    });
+    expect(denied.statusCode).toBe(403);
+    // Reading needs a session only: the player draws the area for everyone who watches.
+    const read = await as(t.app, viewerCookie, { method: 'GET', url: settingUrl(camera.code) });
+    expect(read.json()).toEqual({ data: setting });
+
+    const crossing = [
+      { x: 0, y: 0 },
+      { x: 1, y: 1 },
+      { x: 1, y: 0 },
+      { x: 0, y: 1 },
+    ];
+    const bad: [Record<string, unknown>, string][] = [
+      [{ ...setting, entryArea: crossing }, 'entryArea'],
+      [
+        { ...setting, machineArea: Array.from({ length: 11 }, (_, i) => ({ x: i / 20, y: (i % 2) / 2 })) },
+        'machineArea',
+      ],
+      [{ ...setting, areaName: '  ' }, 'areaName'],
+      [{ ...setting, detectionFrameThreshold: 0 }, 'detectionFrameThreshold'],
+      [{ ...setting, minimumDetectionSize: 2 }, 'minimumDetectionSize'],
+      [{ ...setting, vigilantTime: 601 }, 'vigilantTime'],
+    ];
+    for (const [payload, field] of bad) {
+      const res = await as(t.app, cookie, { method: 'PUT', url: settingUrl(camera.code), payload });
+      expect(res.statusCode, field).toBe(400);
+      expect(Object.keys((res.json() as { errors: Record<string, unknown> }).errors).join(), field).toContain(
+        field,
+      );
+    }
+    const after = await as(t.app, cookie, { method: 'GET', url: settingUrl(camera.code) });
+    expect(after.json()).toEqual({ data: setting });
+  });
+
+  it('advanced.md §1: 404 for a camera without use_enter_alert, unknown, another customer’s, or outside TLT', async () => {
+    const { camera } = await tltCamera();
+    const { customer: otherCustomer } = await createTenant(t.db);
+    const { camera: plain } = await createLocationAndCamera(t.db, otherCustomer.id);
+    const outsider = await tltCamera();
+    await expectForeignIdsRefused(t.app, outsider.cookie, [
+      { name: 'foreign GET', request: { method: 'GET', url: settingUrl(camera.code) } },
+      { name: 'foreign PUT', request: { method: 'PUT', url: settingUrl(camera.code), payload: setting } },
+      {
+        name: 'foreign CSV',
+        request: {
+          method: 'GET',
+          url: `/api/enter-alert/camera/${camera.code}/csv?start_datetime=2026-11-20T00:00:00Z&end_datetime=2026-11-21T00:00:00Z`,
+        },
+      },
+    ]);
+    const otherCookie = await login(t.app, (await createTenant(t.db)).user);
+    for (const url of [settingUrl('no-such-camera'), settingUrl(plain.code)]) {
+      expect((await as(t.app, otherCookie, { method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    const normal = await createTestApp({ ENVIRONMENT_MODE: 'normal' });
+    try {
+      const res = await as(normal.app, await login(normal.app, (await tltCamera()).user), {
+        method: 'GET',
+        url: settingUrl(camera.code),
+      });
+      expect(res.statusCode).toBe(404);
+      const own = await tltCamera();
+      const ownRes = await as(normal.app, await login(normal.app, own.user), {
+        method: 'GET',
+        url: settingUrl(own.camera.code),
+      });
+      expect(ownRes.statusCode, 'no entry detection outside TLT modes').toBe(404);
+    } finally {
+      await normal.app.close();
+    }
+  });
+});
+
+describe('the entry job, the timeline and the CSV', () => {
+  const MINUTE = 60_000;
+  const recentMinute = () => new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 2 * MINUTE);
+
+  it('advanced.md §5: finds the entry in a recorded clip; the timeline, the EnterAlert tab and the CSV show it', async () => {
+    const { customer, camera, cookie } = await tltCamera('横浜 ライン1');
+    await as(t.app, cookie, { method: 'PUT', url: settingUrl(camera.code), payload: setting });
+    // A box a third of the picture tall crosses from left to right during seconds 2..8.
+    const start = recentMinute();
+    const clip = await putClip(
+      t,
+      camera.id,
+      start,
+      await makeClip({ seconds: 10, scene: 'moving', motionFrom: 2, motionTo: 8 }),
+      { durationMs: 10_000 },
+    );
+    await t.services.enterAlerts.enqueueFor(clip.id);
+    await t.services.jobs.runDue();
+
+    const hourStart = new Date(Math.floor(start.getTime() / 3_600_000) * 3_600_000).toISOString();
+    const archives = await as(t.app, cookie, {
+      method: 'GET',
+      url: `/api/cameras/${camera.code}/archives?start_date=${hourStart}&period=1`,
+    });
+    expect(archives.statusCode, archives.body).toBe(200);
+    const minute = (
+      archives.json() as {
+        data: {
+          archives: { start_time: string; events: { enterAlert: { startSec: number; endSec: number }[] } }[];
+        };
+      }
+    ).data.archives.find((a) => Date.parse(a.start_time) === start.getTime());
+    expect(minute?.events.enterAlert).toHaveLength(1);
+    const [alert] = minute!.events.enterAlert;
+    expect(alert!.startSec).toBeGreaterThan(4);
+    expect(alert!.startSec).toBeLessThan(6.5);
+
+    const notes = await as(t.app, cookie, { method: 'GET', url: '/api/notifications?event=entry' });
+    expect(notes.statusCode, notes.body).toBe(200);
+    const list = (notes.json() as { data: { notifications: { message: string; url: string | null }[] } }).data
+      .notifications;
+    expect(list[0]?.message).toBe('カメラで侵入を検知しました（プレス機前）');
+    expect(list[0]?.url).toContain(`/detail/${camera.code}?date=`);
+
+    const from = new Date(start.getTime() - 3_600_000).toISOString();
+    const to = new Date(start.getTime() + 3_600_000).toISOString();
+    const csv = await as(t.app, cookie, {
+      method: 'GET',
+      url: `/api/enter-alert/camera/${camera.code}/csv?start_datetime=${encodeURIComponent(from)}&end_datetime=${encodeURIComponent(to)}&lang=ja`,
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="enter-alert_/);
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = csv.rawPayload.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe('カメラ名,エリア名,開始日時,終了日時,継続時間(秒)');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(
+      /^横浜 ライン1,プレス機前,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+(\.\d)?$/,
+    );
+    const startCell = lines[1]!.split(',')[2]!;
+    const expected = new Date(start.getTime() + alert!.startSec * 1000)
+      .toISOString()
+      .slice(0, 19)
+      .replace('T', ' ');
+    expect(startCell).toBe(expected);
+
+    // Rights and bad periods.
+    const viewer = await createUser(t.db, customer.id, {
+      permissions: { ...everyRight, configEnterAlert: false },
+    });
+    const csvUrl = (f: string, e: string) =>
+      `/api/enter-alert/camera/${camera.code}/csv?start_datetime=${encodeURIComponent(f)}&end_datetime=${encodeURIComponent(e)}`;
+    const denied = await as(t.app, await login(t.app, viewer), { method: 'GET', url: csvUrl(from, to) });
+    expect(denied.statusCode).toBe(403);
+    const tooLong = await as(t.app, cookie, {
+      method: 'GET',
+      url: csvUrl('2026-01-01T00:00:00Z', '2026-03-01T00:00:00Z'),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ errors: { end_datetime: [expect.stringContaining('31 days')] } });
+    const backwards = await as(t.app, cookie, { method: 'GET', url: csvUrl(to, from) });
+    expect(backwards.statusCode).toBe(400);
+    const garbage = await as(t.app, cookie, { method: 'GET', url: csvUrl('yesterday', to) });
+    expect(garbage.statusCode).toBe(400);
+    expect(Object.keys((garbage.json() as { errors: object }).errors)).toContain('start_datetime');
+  });
+
+  it('advanced.md §5: without an entry area nothing is decoded and no alert is stored', async () => {
+    const { camera } = await tltCamera();
+    const clip = await putClip(
+      t,
+      camera.id,
+      new Date(recentMinute().getTime() - 10 * MINUTE),
+      await makeClip({ seconds: 10, scene: 'moving', motionFrom: 2, motionTo: 8 }),
+      { durationMs: 10_000 },
+    );
+    await t.services.enterAlerts.enqueueFor(clip.id);
+    await t.services.jobs.runDue();
+    const row = await t.db
+      .selectFrom('clips')
+      .select('enter_alert_events')
+      .where('id', '=', clip.id)
+      .executeTakeFirst();
+    expect(row?.enter_alert_events).toEqual([]);
+  });
+});
