@@ -61,18 +61,19 @@ export function callUrl(
   return qs ? `${filled}?${qs}` : filled;
 }
 
-/** Calls the API: `callApi<typeof meCall>(routes.me)`; the type argument ties the route to its answer's type. */
-export async function callApi<C extends CallDef>(
-  call: Route<C>,
-  input: CallInput = {},
-): Promise<CallResponse<C>> {
+/** Sends a call; answers the 200 response, else throws ApiError after the 401 / 5xx hooks have run. */
+async function send(
+  call: Pick<CallDef, 'method' | 'path'>,
+  input: CallInput,
+  accept: string,
+): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(callUrl(call.path, input.params, input.query), {
       method: call.method,
       credentials: 'same-origin',
       headers: {
-        Accept: 'application/json',
+        Accept: accept,
         'Accept-Language': readState('language'),
         ...(input.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
       },
@@ -83,11 +84,49 @@ export async function callApi<C extends CallDef>(
     if ((error as Error).name !== 'AbortError') hooks.onServerError();
     throw error;
   }
+  if (response.status === 200) return response;
   const body: unknown = response.headers.get('content-type')?.includes('json')
     ? await response.json().catch(() => null)
     : null;
-  if (response.status === 200) return body as CallResponse<C>;
   if (response.status === 401 && !input.unauthorizedIsAnswer) hooks.onUnauthorized();
   if (response.status >= 500) hooks.onServerError();
   throw new ApiError(response.status, body);
+}
+
+/** Calls the API: `callApi<typeof meCall>(routes.me)`; the type argument ties the route to its answer's type. */
+export async function callApi<C extends CallDef>(
+  call: Route<C>,
+  input: CallInput = {},
+): Promise<CallResponse<C>> {
+  const response = await send(call, input, 'application/json');
+  const body: unknown = response.headers.get('content-type')?.includes('json')
+    ? await response.json().catch(() => null)
+    : null;
+  return body as CallResponse<C>;
+}
+
+/** The file name a Content-Disposition header gives (RFC 6266 `filename*` first), or the fallback. */
+export function dispositionFileName(header: string | null, fallback: string): string {
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header ?? '');
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="([^"]+)"/i.exec(header ?? '')?.[1] ?? fallback;
+}
+
+/** Calls the API for a file (a CSV export): its bytes and the name the server gives it. */
+export async function callApiFile(
+  call: Pick<CallDef, 'method' | 'path'>,
+  input: CallInput = {},
+  fallbackName = 'download',
+): Promise<{ blob: Blob; fileName: string }> {
+  const response = await send(call, input, '*/*');
+  return {
+    blob: await response.blob(),
+    fileName: dispositionFileName(response.headers.get('content-disposition'), fallbackName),
+  };
 }

@@ -11,7 +11,13 @@ export default function MultiWallWithMenu(props: MultiWallSlotProps) {
       renderMoreMenu={({ isEnabled, division, onDivisionChange }) => (
         <MoreMenu
           cameraCode=""
-          state={{ isEnabled, showLighting: false, showPtz: false, canDownload: false }}
+          state={{
+            isEnabled,
+            showLighting: false,
+            showPtz: false,
+            canDownload: false,
+            showEnterAlertCsv: false,
+          }}
           onOpenPtz={() => {}}
           division={{ value: division, onChange: onDivisionChange }}
         />

@@ -4,6 +4,7 @@ import {
   dateTimeInputValue,
   defaultDownloadRange,
   downloadRangeError,
+  csvDayRange,
   formatGb,
   moreMenuState,
   parseDateTimeInput,
@@ -12,8 +13,14 @@ import {
   screenshotFileName,
 } from './more-menu-rules.ts';
 
-const ptzCamera = { use_ptz: true, can_pan: true, can_tilt: true, can_zoom: true };
-const fixedCamera = { use_ptz: false, can_pan: false, can_tilt: false, can_zoom: false };
+const ptzCamera = { use_ptz: true, use_enter_alert: true, can_pan: true, can_tilt: true, can_zoom: true };
+const fixedCamera = {
+  use_ptz: false,
+  use_enter_alert: false,
+  can_pan: false,
+  can_tilt: false,
+  can_zoom: false,
+};
 const all: Permissions = Object.fromEntries(Object.keys(noPermissions).map((k) => [k, true])) as Permissions;
 const only = (...flags: (keyof Permissions)[]): Permissions => ({
   ...noPermissions,
@@ -26,6 +33,7 @@ const state = (perms: Permissions, opts: Partial<Parameters<typeof moreMenuState
     isLiveOn: true,
     isSingleView: true,
     experimentalFeatures: ['lighting'],
+    isTlt: true,
     ...opts,
   });
 
@@ -44,13 +52,25 @@ describe('the more-menu button (advanced.md §6)', () => {
 
 describe('more-menu items (advanced.md §6)', () => {
   it('shows everything to a user with every right on a PTZ camera with live on', () => {
-    expect(state(all)).toEqual({ isEnabled: true, showLighting: true, showPtz: true, canDownload: true });
+    expect(state(all)).toEqual({
+      isEnabled: true,
+      showLighting: true,
+      showPtz: true,
+      canDownload: true,
+      showEnterAlertCsv: true,
+    });
   });
   it('lighting needs live on, live and lighting rights and the experimental feature', () => {
     expect(state(all, { experimentalFeatures: [] }).showLighting).toBe(false);
     expect(state(all, { isLiveOn: false }).showLighting).toBe(false);
     expect(state({ ...all, lighting: false }).showLighting).toBe(false);
     expect(state({ ...all, live: false }).showLighting).toBe(false);
+  });
+  it('enter-alert CSV needs a TLT mode, a camera with entry detection and configEnterAlert (core.md §2)', () => {
+    expect(state(all, { isTlt: false }).showEnterAlertCsv).toBe(false);
+    expect(state(all, { camera: fixedCamera }).showEnterAlertCsv).toBe(false);
+    expect(state({ ...all, configEnterAlert: false }).showEnterAlertCsv).toBe(false);
+    expect(state(only('configEnterAlert'), { isLiveOn: false }).showEnterAlertCsv).toBe(true);
   });
   it('PTZ needs live on, live and ptz rights and a PTZ camera', () => {
     expect(state(all, { camera: fixedCamera }).showPtz).toBe(false);
@@ -120,5 +140,27 @@ describe('formatting', () => {
     const ms = new Date(2024, 4, 1, 9, 5, 7).getTime();
     expect(screenshotFileName('渋谷店 入口', ms)).toBe('渋谷店 入口_20240501-090507.jpg');
     expect(screenshotFileName('a/b:c', ms)).toBe('a_b_c_20240501-090507.jpg');
+  });
+});
+
+describe('the enter-alert CSV period (core.md §2, §9)', () => {
+  const now = new Date(2026, 10, 21, 15, 30).getTime();
+  it('covers whole local days from the first to the last, included', () => {
+    expect(csvDayRange('2026-11-20', '2026-11-21', now)).toEqual({
+      startMs: new Date(2026, 10, 20).getTime(),
+      endMs: new Date(2026, 10, 22).getTime(),
+    });
+    expect(csvDayRange('2026-11-21', '2026-11-21', now)).toEqual({
+      startMs: new Date(2026, 10, 21).getTime(),
+      endMs: new Date(2026, 10, 22).getTime(),
+    });
+  });
+  it('refuses empty or impossible dates, reversed days, days after today and more than 31 days', () => {
+    expect(csvDayRange('', '2026-11-21', now)).toEqual({ error: 'invalid' });
+    expect(csvDayRange('2026-02-30', '2026-03-01', now)).toEqual({ error: 'invalid' });
+    expect(csvDayRange('2026-11-21', '2026-11-20', now)).toEqual({ error: 'order' });
+    expect(csvDayRange('2026-11-21', '2026-11-22', now)).toEqual({ error: 'future' });
+    expect(csvDayRange('2026-10-22', '2026-11-21', now)).not.toHaveProperty('error');
+    expect(csvDayRange('2026-10-21', '2026-11-21', now)).toEqual({ error: 'tooLong' });
   });
 });

@@ -3,6 +3,7 @@
 // move, the checks on a download range, the allowance in GB and the screenshot's file name.
 import type { ExperimentalFeature } from '@camwatch/contract/environment';
 import { DOWNLOAD_MAX_HOURS } from '@camwatch/contract/downloads';
+import { ENTER_ALERT_CSV_MAX_DAYS } from '@camwatch/contract/enter-alerts';
 import {
   canDownloadArchive,
   canUseLighting,
@@ -16,6 +17,7 @@ const GB = 1024 ** 3;
 
 export interface MoreMenuCamera {
   use_ptz: boolean;
+  use_enter_alert: boolean;
   can_pan: boolean;
   can_tilt: boolean;
   can_zoom: boolean;
@@ -30,6 +32,8 @@ export interface MoreMenuState {
   showPtz: boolean;
   /** Archive download is always listed; without archive and batchDownload it is disabled with a tooltip. */
   canDownload: boolean;
+  /** Enter-alert CSV download: TLT modes, a camera with entry detection and the configEnterAlert right. */
+  showEnterAlertCsv: boolean;
 }
 
 export function moreMenuState(opts: {
@@ -38,6 +42,7 @@ export function moreMenuState(opts: {
   isLiveOn: boolean;
   isSingleView: boolean;
   experimentalFeatures: readonly ExperimentalFeature[];
+  isTlt: boolean;
 }): MoreMenuState {
   const { perms, camera, isLiveOn } = opts;
   return {
@@ -45,6 +50,7 @@ export function moreMenuState(opts: {
     showLighting: isLiveOn && canUseLighting(perms, opts.experimentalFeatures),
     showPtz: isLiveOn && canUsePtz(perms) && camera.use_ptz,
     canDownload: canDownloadArchive(perms),
+    showEnterAlertCsv: opts.isTlt && camera.use_enter_alert && perms.configEnterAlert,
   };
 }
 
@@ -118,4 +124,36 @@ export function screenshotFileName(cameraName: string, ms: number): string {
   // eslint-disable-next-line no-control-regex
   const safeName = cameraName.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'camera';
   return `${safeName}_${stamp}.jpg`;
+}
+
+export type CsvRangeError = 'invalid' | 'order' | 'future' | 'tooLong';
+
+/** Local midnight of a `YYYY-MM-DD` date input's value; NaN when empty or malformed. */
+export function parseDateInput(value: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return Number.NaN;
+  const [, y, mo, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(y, mo - 1, d);
+  return date.getMonth() === mo - 1 && date.getDate() === d ? date.getTime() : Number.NaN;
+}
+
+/**
+ * The enter-alert CSV's period from two date inputs, whole local days from the first to the last included:
+ * in order, none after today, at most ENTER_ALERT_CSV_MAX_DAYS days.
+ */
+export function csvDayRange(
+  fromDate: string,
+  toDate: string,
+  nowMs: number,
+): { startMs: number; endMs: number } | { error: CsvRangeError } {
+  const startMs = parseDateInput(fromDate);
+  const lastMs = parseDateInput(toDate);
+  if (!Number.isFinite(startMs) || !Number.isFinite(lastMs)) return { error: 'invalid' };
+  if (lastMs < startMs) return { error: 'order' };
+  if (lastMs > nowMs) return { error: 'future' };
+  const last = new Date(lastMs);
+  const endMs = new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1).getTime();
+  const days = Math.round((endMs - startMs) / 86_400_000);
+  if (days > ENTER_ALERT_CSV_MAX_DAYS) return { error: 'tooLong' };
+  return { startMs, endMs };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  areaLabelAt,
   dateQueryValue,
   firstMinuteWithData,
   hourStartOf,
@@ -10,6 +11,7 @@ import {
   nextHourStart,
   nextMinuteWithData,
   parseDateQuery,
+  videoInfoOptions,
   selectableHours,
   stepVolume,
   toOffsetIso,
@@ -106,5 +108,48 @@ describe('controls', () => {
     expect(markerPercent({ startSec: 15, endSec: 30 })).toEqual({ left: 25, width: 25 });
     expect(markerPercent({ startSec: 59, endSec: 90 }).left).toBeCloseTo(98.33, 1);
     expect(markerPercent({ startSec: 10, endSec: 10 }).width).toBe(1);
+  });
+});
+
+describe('video info options (core.md §2, advanced.md §2: TLT areas)', () => {
+  it('offers the enter alert and operation analysis areas only in TLT modes, for cameras with the feature', () => {
+    expect(videoInfoOptions({ isTlt: false, useEnterAlert: true, useOperationAnalysis: true })).toEqual([
+      'dateTime',
+      'motionArea',
+      'motionInfo',
+    ]);
+    expect(videoInfoOptions({ isTlt: true, useEnterAlert: true, useOperationAnalysis: false })).toEqual([
+      'dateTime',
+      'motionArea',
+      'motionInfo',
+      'enterAlertArea',
+    ]);
+    expect(
+      videoInfoOptions({ isTlt: true, useEnterAlert: true, useOperationAnalysis: true }).slice(3),
+    ).toEqual(['enterAlertArea', 'operationArea']);
+    expect(
+      videoInfoOptions({ isTlt: true, useEnterAlert: false, useOperationAnalysis: true }).slice(3),
+    ).toEqual(['operationArea']);
+  });
+
+  it('writes an area’s name at its top-most point, kept inside the picture', () => {
+    const rect = { x: 10, y: 20, width: 200, height: 100 };
+    const area = [
+      { x: 0.5, y: 0.5 },
+      { x: 0.2, y: 0.3 },
+      { x: 0.8, y: 0.3 },
+      { x: 0.5, y: 0.9 },
+    ];
+    expect(areaLabelAt(area, rect)).toEqual({ x: 50, y: 46 });
+    expect(
+      areaLabelAt(
+        [
+          { x: 1, y: 0 },
+          { x: 0.9, y: 0.5 },
+          { x: 1, y: 1 },
+        ],
+        rect,
+      ),
+    ).toEqual({ x: 206, y: 34 });
   });
 });

@@ -354,3 +354,33 @@ export function motionBoxesAt(frames: readonly MotionFrame[], positionSec: numbe
 // ── Live (core.md §4, §7; advanced.md §4) ──────────────────────────────────────────────────────────────
 
 export { liveModeOf, parseDateQuery, type LiveMode } from './live-mode.ts';
+
+export type VideoInfoOption = 'dateTime' | 'motionArea' | 'motionInfo' | 'enterAlertArea' | 'operationArea';
+
+/**
+ * The video info checkboxes (core.md §2, advanced.md §2): date/time, motion detection area and motion analysis
+ * info always; the enter alert area and the operation analysis area only in TLT environment modes, each for a
+ * camera with that feature.
+ */
+export function videoInfoOptions(opts: {
+  isTlt: boolean;
+  useEnterAlert: boolean;
+  useOperationAnalysis: boolean;
+}): VideoInfoOption[] {
+  const options: VideoInfoOption[] = ['dateTime', 'motionArea', 'motionInfo'];
+  if (opts.isTlt && opts.useEnterAlert) options.push('enterAlertArea');
+  if (opts.isTlt && opts.useOperationAnalysis) options.push('operationArea');
+  return options;
+}
+
+/** Where an area's name is written: at its top-most point (the left-most of those), inside the picture. */
+export function areaLabelAt(
+  polygon: readonly { x: number; y: number }[],
+  rect: Rect,
+): { x: number; y: number } {
+  const top = polygon.reduce((best, p) => (p.y < best.y || (p.y === best.y && p.x < best.x) ? p : best));
+  return {
+    x: Math.min(rect.x + rect.width - 4, Math.max(rect.x + 4, rect.x + top.x * rect.width)),
+    y: Math.max(rect.y + 14, rect.y + top.y * rect.height - 4),
+  };
+}

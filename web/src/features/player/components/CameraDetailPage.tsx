@@ -10,6 +10,7 @@ import { IconClockPlay } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { CameraDetail } from '@camwatch/contract/cameras';
+import { isTltMode } from '@camwatch/contract/environment';
 import {
   DEFAULT_ARCHIVE_EVENT_FILTER,
   effectiveEventFilter,
@@ -25,6 +26,7 @@ import {
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
 import { useBrowserState } from '../../../lib/browser-state.ts';
 import { useEnvSettings } from '../../../lib/env-settings.tsx';
+import { saveBlob } from '../../../lib/save-file.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useMe } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -48,6 +50,7 @@ import {
   setVolume,
   timelineCells,
   toggleMute,
+  videoInfoOptions,
   type TimelineHours,
   type VolumeState,
 } from '../player-rules.ts';
@@ -56,6 +59,7 @@ import { useDetailSlots } from '../detail-slots.ts';
 import { ArchiveTimeline } from './ArchiveTimeline.tsx';
 import { ArchiveVideos } from './ArchiveVideos.tsx';
 import { DownloadDialog } from './DownloadDialog.tsx';
+import { EnterAlertCsvDialog } from './EnterAlertCsvDialog.tsx';
 import { HourPicker } from './HourPicker.tsx';
 import { LiveHlsPlayer } from './LiveHlsPlayer.tsx';
 import { LiveImageViewer } from './LiveImageViewer.tsx';
@@ -91,14 +95,7 @@ function saveCanvasAsJpeg(canvas: HTMLCanvasElement | null | undefined, fileName
     canvas.toBlob(
       (blob) => {
         if (!blob) return resolve(false);
-        const url = URL.createObjectURL(blob);
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = fileName;
-        document.body.append(link);
-        link.click();
-        link.remove();
-        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        saveBlob(blob, fileName);
         resolve(true);
       },
       'image/jpeg',
@@ -128,7 +125,8 @@ export default function CameraDetailPage() {
 function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
   const { t } = useTranslation();
   const perms = useMe().permissions;
-  const { experimentalFeatures } = useEnvSettings();
+  const { experimentalFeatures, environmentMode } = useEnvSettings();
+  const isTlt = isTltMode(environmentMode);
   const [search, setSearch] = useSearchParams();
   const [nowMs, setNowMs] = useState(() => Date.now());
   const [initialDate] = useState(() => parseDateQuery(search.get('date'), Date.now()));
@@ -244,8 +242,20 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
     },
     [fullscreenBox],
   );
-  const [panel, setPanel] = useState<'ptz' | 'download' | null>(null);
-  const menu = moreMenuState({ perms, camera, isLiveOn: isLive, isSingleView: true, experimentalFeatures });
+  const [panel, setPanel] = useState<'ptz' | 'download' | 'enterAlertCsv' | null>(null);
+  const menu = moreMenuState({
+    perms,
+    camera,
+    isLiveOn: isLive,
+    isSingleView: true,
+    experimentalFeatures,
+    isTlt,
+  });
+  const infoOptions = videoInfoOptions({
+    isTlt,
+    useEnterAlert: camera.use_enter_alert,
+    useOperationAnalysis: camera.use_operation_analysis,
+  });
   const isPtzOpen = panel === 'ptz' && menu.showPtz;
 
   const toggleFullscreen = () => {
@@ -366,6 +376,8 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
               fallbackSize={{ width: camera.image_rs_width || 16, height: camera.image_rs_height || 9 }}
               motionArea={camera.motion_area}
               useMotion={camera.use_motion}
+              cameraCode={camera.camera_code}
+              options={infoOptions}
             />
             {isPtzOpen && (
               <PtzPanel cameraCode={camera.camera_code} camera={camera} onClose={() => setPanel(null)} />
@@ -407,13 +419,14 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
             onToggleFullscreen={toggleFullscreen}
             isFullSize={isFullSize}
             onToggleFullSize={() => setFullSize(!isFullSize)}
-            videoInfo={<VideoInfoMenu />}
+            videoInfo={<VideoInfoMenu options={infoOptions} />}
             moreMenu={
               <MoreMenu
                 cameraCode={camera.camera_code}
                 state={menu}
                 onOpenPtz={() => setPanel('ptz')}
                 onOpenDownload={openDownload}
+                onOpenEnterAlertCsv={() => setPanel('enterAlertCsv')}
               />
             }
           />
@@ -423,6 +436,13 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
         <DownloadDialog
           cameraCode={camera.camera_code}
           hourStart={hourStart}
+          onClose={() => setPanel(null)}
+        />
+      )}
+      {panel === 'enterAlertCsv' && menu.showEnterAlertCsv && (
+        <EnterAlertCsvDialog
+          cameraCode={camera.camera_code}
+          dayMs={isLive || selectedMs === null ? hourStart : selectedMs}
           onClose={() => setPanel(null)}
         />
       )}

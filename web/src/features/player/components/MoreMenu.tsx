@@ -1,10 +1,17 @@
-// The player's more-menu (core.md §2; advanced.md §6): lighting on/off, PTZ control, archive download and, in
-// the multi-video view, the number of divisions; each shown or enabled by the user's rights, the camera and
+// The player's more-menu (core.md §2; advanced.md §6): lighting on/off, PTZ control, archive download, the
+// enter-alert CSV download (TLT) and, in the multi-video view, the number of divisions; each shown or enabled by the user's rights, the camera and
 // the environment. A Mantine Menu: arrow keys move
 // between items, Enter or Space chooses, Escape closes. It renders inside the controller so it also shows in
 // full screen.
 import { ActionIcon, Badge, Menu } from '@mantine/core';
-import { IconBulb, IconCheck, IconDots, IconDownload, IconArrowsMove } from '@tabler/icons-react';
+import {
+  IconArrowsMove,
+  IconBulb,
+  IconCheck,
+  IconDots,
+  IconDownload,
+  IconFileSpreadsheet,
+} from '@tabler/icons-react';
 import { MULTI_VIDEO_DIVISIONS, type MultiVideoDivision } from '@camwatch/contract/constants';
 import { useState } from 'react';
 import { HintTooltip } from '../../../components/ui/HintTooltip.tsx';
@@ -19,11 +26,20 @@ interface Props {
   onOpenPtz: () => void;
   /** Archive download of this camera; absent in the multi-video view. */
   onOpenDownload?: () => void;
+  /** The enter-alert CSV download of this camera; absent in the multi-video view. */
+  onOpenEnterAlertCsv?: () => void;
   /** The multi-video view's number of divisions. */
   division?: { value: MultiVideoDivision; onChange: (division: MultiVideoDivision) => void };
 }
 
-export function MoreMenu({ cameraCode, state, onOpenPtz, onOpenDownload, division }: Props) {
+export function MoreMenu({
+  cameraCode,
+  state,
+  onOpenPtz,
+  onOpenDownload,
+  onOpenEnterAlertCsv,
+  division,
+}: Props) {
   const { t } = useTranslation();
   const [isLightOn, setLightOn] = useState(false);
   const [isSwitching, setSwitching] = useState(false);
@@ -121,6 +137,14 @@ export function MoreMenu({ cameraCode, state, onOpenPtz, onOpenDownload, divisio
               <div>{download}</div>
             </HintTooltip>
           ))}
+        {onOpenEnterAlertCsv && state.showEnterAlertCsv && (
+          <Menu.Item
+            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+            onClick={onOpenEnterAlertCsv}
+          >
+            {t('player.enterAlertCsv.open')}
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

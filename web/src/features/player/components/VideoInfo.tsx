@@ -1,9 +1,9 @@
 // Video info (core.md §2): the toggle with its checkboxes, kept in the browser (detail display options), and
 // what they draw over the picture: the date and time of what plays (the archive clip's wall-clock time, or the
 // clock while live), the camera's motion detection area, and the boxes of what moved in the playing minute at
-// the playing position. The enter-alert and operation-analysis areas belong to TLT features that are not built
-// yet, so they are not offered. Drawings are scaled to the rectangle the picture really occupies (object-fit:
-// contain), which the overlay measures itself.
+// the playing position; in TLT environment modes also the camera's entry detection area (with its machine area)
+// and its operation areas, each with its name. Drawings are scaled to the rectangle the picture really
+// occupies (object-fit: contain), which the overlay measures itself.
 import { ActionIcon, Box, Checkbox, Popover, Stack, Text } from '@mantine/core';
 import { IconInfoSquareRounded } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
@@ -11,21 +11,23 @@ import type { MotionArea } from '@camwatch/contract/device';
 import { useBrowserState } from '../../../lib/browser-state.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useArchiveMotion } from '../api/get-archive-motion.ts';
+import { useEnterAlertSetting, useOperationAnalysisSetting } from '../api/get-analysis-areas.ts';
 import {
+  areaLabelAt,
   containedRect,
   formatDateTime,
   motionBoxesAt,
   playingWallClock,
   polygonPoints,
   type Rect,
+  type VideoInfoOption,
 } from '../player-rules.ts';
 
-const OPTIONS = ['dateTime', 'motionArea', 'motionInfo'] as const;
-
-export function VideoInfoMenu() {
+/** `options`: the checkboxes this camera offers (videoInfoOptions). */
+export function VideoInfoMenu({ options }: { options: readonly VideoInfoOption[] }) {
   const { t } = useTranslation();
   const [display, setDisplay] = useBrowserState('detailDisplay');
-  const anyOn = OPTIONS.some((key) => display[key]);
+  const anyOn = options.some((key) => display[key]);
   return (
     <Popover position="top-end" withinPortal={false} shadow="md" trapFocus={false}>
       <Popover.Target>
@@ -43,7 +45,7 @@ export function VideoInfoMenu() {
       {/* The controller's light text colour must not reach the light dropdown. */}
       <Popover.Dropdown style={{ color: 'var(--mantine-color-text)' }}>
         <Stack gap={8} role="group" aria-label={t('player.videoInfo.toggle')}>
-          {OPTIONS.map((key) => (
+          {options.map((key) => (
             <Checkbox
               key={key}
               label={t(`player.videoInfo.${key}`)}
@@ -102,6 +104,49 @@ interface OverlayProps {
   fallbackSize: { width: number; height: number };
   motionArea: MotionArea;
   useMotion: boolean;
+  cameraCode: string;
+  /** The video info options this camera offers; the TLT areas are drawn only when offered and checked. */
+  options: readonly VideoInfoOption[];
+}
+
+const ENTRY_COLOR = 'rgb(250, 82, 82)';
+const MACHINE_COLOR = 'rgb(253, 126, 20)';
+const OPERATION_COLOR = 'rgb(34, 139, 230)';
+
+/** A named area: its outline and its name at the top-most point, readable on any picture. */
+function NamedArea(props: {
+  testId: string;
+  points: readonly { x: number; y: number }[];
+  rect: Rect;
+  color: string;
+  fill: string;
+  name: string;
+  dashed?: boolean;
+}) {
+  const label = areaLabelAt(props.points, props.rect);
+  return (
+    <g data-testid={props.testId} data-name={props.name}>
+      <polygon
+        points={polygonPoints(props.points, props.rect)}
+        fill={props.fill}
+        stroke={props.color}
+        strokeWidth={2}
+        strokeDasharray={props.dashed ? '6 4' : undefined}
+      />
+      <text
+        x={label.x}
+        y={label.y}
+        fill="white"
+        stroke="rgba(0, 0, 0, 0.75)"
+        strokeWidth={3}
+        paintOrder="stroke"
+        fontSize={12}
+        fontWeight={600}
+      >
+        {props.name}
+      </text>
+    </g>
+  );
 }
 
 const intrinsicSize = (element: HTMLVideoElement | HTMLCanvasElement | null) => {
@@ -111,7 +156,15 @@ const intrinsicSize = (element: HTMLVideoElement | HTMLCanvasElement | null) => 
   return width > 0 && height > 0 ? { width, height } : null;
 };
 
-export function VideoInfoOverlay({ source, mediaRef, fallbackSize, motionArea, useMotion }: OverlayProps) {
+export function VideoInfoOverlay({
+  source,
+  mediaRef,
+  fallbackSize,
+  motionArea,
+  useMotion,
+  cameraCode,
+  options,
+}: OverlayProps) {
   const { t } = useTranslation();
   const [display] = useBrowserState('detailDisplay');
   const boxRef = useRef<HTMLDivElement>(null);
@@ -133,6 +186,10 @@ export function VideoInfoOverlay({ source, mediaRef, fallbackSize, motionArea, u
     source?.kind === 'archive' ? source.archiveId : null,
     display.motionInfo && isArchive && useMotion,
   );
+  const showEntry = options.includes('enterAlertArea') && display.enterAlertArea && source !== null;
+  const showOperation = options.includes('operationArea') && display.operationArea && source !== null;
+  const entry = useEnterAlertSetting(cameraCode, showEntry).data;
+  const operation = useOperationAnalysisSetting(cameraCode, showOperation).data;
   const size = intrinsicSize(mediaRef.current) ?? fallbackSize;
   const rect: Rect = containedRect(box.width, box.height, size.width, size.height);
   if (!source) return <Box ref={boxRef} pos="absolute" inset={0} style={{ pointerEvents: 'none' }} />;
@@ -180,6 +237,39 @@ export function VideoInfoOverlay({ source, mediaRef, fallbackSize, motionArea, u
             strokeWidth={2}
           />
         ))}
+        {showOperation &&
+          operation?.operationAreaList.map((area) => (
+            <NamedArea
+              key={area.operationAreaName}
+              testId="operation-area"
+              points={area.points}
+              rect={rect}
+              color={OPERATION_COLOR}
+              fill="rgba(34, 139, 230, 0.12)"
+              name={area.operationAreaName}
+            />
+          ))}
+        {showEntry && entry?.machineArea && (
+          <NamedArea
+            testId="machine-area"
+            points={entry.machineArea}
+            rect={rect}
+            color={MACHINE_COLOR}
+            fill="rgba(253, 126, 20, 0.1)"
+            name={t('player.videoInfo.machineArea')}
+            dashed
+          />
+        )}
+        {showEntry && entry?.entryArea && (
+          <NamedArea
+            testId="enter-alert-area"
+            points={entry.entryArea}
+            rect={rect}
+            color={ENTRY_COLOR}
+            fill="rgba(250, 82, 82, 0.15)"
+            name={entry.areaName}
+          />
+        )}
         {boxes.map((b, i) => (
           <rect
             key={i}

@@ -1,0 +1,114 @@
+// The enter-alert CSV download (core.md §2 more-menu, §9 exports): whole days from a first to a last date, at
+// most 31, none after today, starting as the day the timeline shows. The file comes as the server writes it
+// (UTF-8 with byte-order mark, header row in the screen's language); a refusal says why in the dialog.
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ENTER_ALERT_CSV_MAX_DAYS } from '@camwatch/contract/enter-alerts';
+import { AppDialog } from '../../../components/ui/AppDialog.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useBrowserState } from '../../../lib/browser-state.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { saveBlob } from '../../../lib/save-file.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { fetchEnterAlertCsv } from '../api/enter-alert-csv.ts';
+import { csvDayRange } from '../more-menu-rules.ts';
+import { localDate, toOffsetIso } from '../player-rules.ts';
+
+interface Props {
+  cameraCode: string;
+  /** A moment of the day the timeline shows: the dialog opens on that day. */
+  dayMs: number;
+  onClose: () => void;
+}
+
+export function EnterAlertCsvDialog({ cameraCode, dayMs, onClose }: Props) {
+  const { t } = useTranslation();
+  const [language] = useBrowserState('language');
+  const [days, setDays] = useState(() => ({ from: localDate(dayMs), to: localDate(dayMs) }));
+  const [isSending, setSending] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const today = localDate(Date.now());
+  const range = csvDayRange(days.from, days.to, Date.now());
+  const rangeError = 'error' in range ? range.error : null;
+
+  const submit = async () => {
+    if ('error' in range) return;
+    setSending(true);
+    setRefusal(null);
+    try {
+      const { blob, fileName } = await fetchEnterAlertCsv(cameraCode, {
+        start_datetime: toOffsetIso(range.startMs),
+        end_datetime: toOffsetIso(range.endMs),
+        lang: language === 'en' ? 'en' : 'ja',
+      });
+      saveBlob(blob, fileName);
+      showToast({ color: 'green', message: t('player.enterAlertCsv.done') });
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) setRefusal(t('messages.noPermission'));
+      else if (error instanceof ApiError && error.status === 400)
+        setRefusal(error.fieldMessage('end_datetime') ?? t('messages.downloadFailed'));
+      else setRefusal(t('messages.downloadFailed'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <AppDialog opened onClose={onClose} title={t('player.enterAlertCsv.title')} loading={isSending}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            type="date"
+            label={t('player.enterAlertCsv.from')}
+            value={days.from}
+            max={today}
+            required
+            disabled={isSending}
+            onChange={(event) => setDays({ ...days, from: event.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label={t('player.enterAlertCsv.to')}
+            value={days.to}
+            max={today}
+            required
+            disabled={isSending}
+            onChange={(event) => setDays({ ...days, to: event.currentTarget.value })}
+            error={
+              rangeError
+                ? t(`player.enterAlertCsv.errors.${rangeError}`, { days: ENTER_ALERT_CSV_MAX_DAYS })
+                : undefined
+            }
+            description={t('player.enterAlertCsv.hint', { days: ENTER_ALERT_CSV_MAX_DAYS })}
+          />
+          {refusal && (
+            <Alert color="red" variant="light" role="alert">
+              {refusal}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={isSending}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              loading={isSending}
+              disabled={rangeError !== null}
+              leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+            >
+              {t('player.enterAlertCsv.download')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}
