@@ -3,6 +3,17 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 18_099);
+/** The second server, in a TLT environment mode, for the tlt-* specs. */
+const TLT_PORT = PORT + 1;
+const TLT_SPECS = /tlt-.*\.spec\.ts$/;
+
+const serverEnv = {
+  LOG_LEVEL: 'warn',
+  LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+  PASSWORD_RESET_RATE_LIMIT_PER_MINUTE: '1000',
+  LOGIN_MAX_FAILURES: '3',
+};
+const serverCommand = 'node ../scripts/ensure-web-build.mjs && node --import tsx support/start-server.ts';
 
 export default defineConfig({
   testDir: './specs',
@@ -20,19 +31,28 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
-  webServer: {
-    command: 'node ../scripts/ensure-web-build.mjs && node --import tsx support/start-server.ts',
-    url: `http://localhost:${PORT}/api/settings/env`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-      PASSWORD_RESET_RATE_LIMIT_PER_MINUTE: '1000',
-      LOGIN_MAX_FAILURES: '3',
+  projects: [
+    { name: 'normal', testIgnore: TLT_SPECS },
+    { name: 'tlt', testMatch: TLT_SPECS, use: { baseURL: `http://localhost:${TLT_PORT}` } },
+  ],
+  webServer: [
+    {
+      command: serverCommand,
+      url: `http://localhost:${PORT}/api/settings/env`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(PORT) },
     },
-  },
+    {
+      command: serverCommand,
+      url: `http://localhost:${TLT_PORT}/api/settings/env`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(TLT_PORT), E2E_TLT: '1' },
+    },
+  ],
 });

@@ -1,5 +1,7 @@
 // Starts the real server for the end-to-end tests on a fresh embedded data dir: seeds the demo account and
 // the fixture accounts the specs need (through the same services the CLI uses), then runs the server.
+// With E2E_TLT=1 it is the TLT server of the tlt-* specs instead: ENVIRONMENT_MODE TLT:3 and only the demo's
+// two TLT line cameras (so their simulated agents are all it records), no fixture accounts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,52 +24,64 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'camwatch-e2e-'));
 process.env.DATA_DIR = dataDir;
 process.env.SEED_DEMO = '0';
 
+const isTlt = process.env.E2E_TLT === '1';
+if (isTlt) process.env.ENVIRONMENT_MODE = 'TLT:3';
+
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 await seedDemo(database.db);
-const services = createServices(config, database.db, await loadServiceSecrets(config, database.db));
-const demo = await new CustomerRepository(database.db).findByCode('demo');
-if (!demo) throw new Error('demo customer missing');
-for (const account of Object.values(fixtureAccounts) as FixtureAccount[]) {
-  const user = await services.users.create({
-    customerId: demo.id,
-    email: account.email,
-    password: FIXTURE_PASSWORD,
-    name: account.name,
-    permissions: account.permissions,
-  });
-  if (account.lock) await services.users.lock(account.email, account.lock);
-  if (account.devauth) await services.users.setDeviceAuthentication(account.email, true);
-  if (account.ipAllow) await services.ipAllow.add(demo.id, user.id, account.ipAllow, 'e2e');
-}
-// One announcement for every demo user, for the notification specs.
-await services.notifications.announce(demo.id, '11月25日 2:00〜3:00 にメンテナンスを行います');
-// A customer of its own whose one camera was last heard an hour ago: the server's health watcher marks it
-// down within seconds of starting and notifies the customer's user (the camera-down notification spec).
-const monitor = await new CustomerRepository(database.db).insert('e2e-monitor', '監視テスト株式会社');
-await services.users.create({
-  customerId: monitor.id,
-  email: MONITOR_ACCOUNT.email,
-  password: FIXTURE_PASSWORD,
-  name: '監視担当',
-  permissions: { live: true, archive: true },
-});
-const dock = await new LocationRepository(database.db).insert({
-  customer_id: monitor.id,
-  code: 'e2e-monitor-site',
-  name: '川崎倉庫',
-  latitude: 35.53,
-  longitude: 139.7,
-});
-await new CameraRepository(database.db).insert({
-  customer_id: monitor.id,
-  location_id: dock.id,
-  code: 'e2e-monitor-cam',
-  name: MONITOR_CAMERA_NAME,
-  watch_status: 'normal',
-  last_seen_at: new Date(Date.now() - 3_600_000),
-});
+if (isTlt) await keepOnlyTltCameras();
+else await seedFixtures();
 await database.close();
 
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 await import('../../server/src/main.ts');
+
+async function keepOnlyTltCameras() {
+  await database.db.deleteFrom('cameras').where('model_code', 'not like', 'TLT%').execute();
+}
+
+async function seedFixtures() {
+  const services = createServices(config, database.db, await loadServiceSecrets(config, database.db));
+  const demo = await new CustomerRepository(database.db).findByCode('demo');
+  if (!demo) throw new Error('demo customer missing');
+  for (const account of Object.values(fixtureAccounts) as FixtureAccount[]) {
+    const user = await services.users.create({
+      customerId: demo.id,
+      email: account.email,
+      password: FIXTURE_PASSWORD,
+      name: account.name,
+      permissions: account.permissions,
+    });
+    if (account.lock) await services.users.lock(account.email, account.lock);
+    if (account.devauth) await services.users.setDeviceAuthentication(account.email, true);
+    if (account.ipAllow) await services.ipAllow.add(demo.id, user.id, account.ipAllow, 'e2e');
+  }
+  // One announcement for every demo user, for the notification specs.
+  await services.notifications.announce(demo.id, '11月25日 2:00〜3:00 にメンテナンスを行います');
+  // A customer of its own whose one camera was last heard an hour ago: the server's health watcher marks it
+  // down within seconds of starting and notifies the customer's user (the camera-down notification spec).
+  const monitor = await new CustomerRepository(database.db).insert('e2e-monitor', '監視テスト株式会社');
+  await services.users.create({
+    customerId: monitor.id,
+    email: MONITOR_ACCOUNT.email,
+    password: FIXTURE_PASSWORD,
+    name: '監視担当',
+    permissions: { live: true, archive: true },
+  });
+  const dock = await new LocationRepository(database.db).insert({
+    customer_id: monitor.id,
+    code: 'e2e-monitor-site',
+    name: '川崎倉庫',
+    latitude: 35.53,
+    longitude: 139.7,
+  });
+  await new CameraRepository(database.db).insert({
+    customer_id: monitor.id,
+    location_id: dock.id,
+    code: 'e2e-monitor-cam',
+    name: MONITOR_CAMERA_NAME,
+    watch_status: 'normal',
+    last_seen_at: new Date(Date.now() - 3_600_000),
+  });
+}
