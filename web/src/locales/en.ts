@@ -394,6 +394,7 @@ const en: Catalog<typeof ja> = {
       downloadReady: 'Your archive download is ready.',
       downloadFailed: 'The file could not be generated.',
       motion: 'Motion was detected.',
+      entry: 'Entry detected ({{area}}).',
     },
     pager: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
   },

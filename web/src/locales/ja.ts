@@ -389,6 +389,7 @@ export default {
       downloadReady: 'アーカイブのダウンロードの準備ができました。',
       downloadFailed: 'ファイルの生成に失敗しました。',
       motion: '動きを検知しました。',
+      entry: '侵入を検知しました（{{area}}）。',
     },
     pager: { first: '最初のページ', previous: '前のページ', next: '次のページ', last: '最後のページ' },
   },

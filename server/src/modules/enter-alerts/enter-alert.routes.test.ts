@@ -187,7 +187,7 @@ describe('the entry job, the timeline and the CSV', () => {
     expect(notes.statusCode, notes.body).toBe(200);
     const list = (notes.json() as { data: { notifications: { message: string; url: string | null }[] } }).data
       .notifications;
-    expect(list[0]?.message).toBe('カメラで侵入を検知しました（プレス機前）');
+    expect(list[0]?.message).toBe('プレス機前');
     expect(list[0]?.url).toContain(`/detail/${camera.code}?date=`);
 
     const from = new Date(start.getTime() - 3_600_000).toISOString();

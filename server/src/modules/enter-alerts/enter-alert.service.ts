@@ -23,8 +23,6 @@ import type { EnterAlertRepository } from './enter-alert.repository.ts';
 
 export const ENTRY_JOB = 'entry';
 
-export const ENTRY_MESSAGE = 'カメラで侵入を検知しました';
-
 /** An alert found long after it happened (an agent's spool emptied after an outage) is history, not news. */
 const ENTRY_NOTIFY_MAX_AGE_MS = 10 * 60_000;
 
@@ -130,7 +128,8 @@ export class EnterAlertService {
     if (now.getTime() - enteredAt > ENTRY_NOTIFY_MAX_AGE_MS) return;
     await this.deps.notifications.notify(clip.customer_id, await this.repo.recipients(clip.customer_id), {
       event: 'entry',
-      message: `${ENTRY_MESSAGE}（${setting.areaName}）`,
+      // The area's name: the app and web push write the text around it in the reader's language.
+      message: setting.areaName,
       cameraId: clip.camera_id,
       url: `/detail/${encodeURIComponent(clip.code)}?date=${encodeURIComponent(new Date(enteredAt).toISOString())}`,
     });

@@ -43,6 +43,19 @@ describe('pushPayloadFor', () => {
     expect(pushPayloadFor(motion, 'ja').body.title).toBe('動体検知');
   });
 
+  it('an entry notification names the area entered, in the reader’s language', () => {
+    const entry = row({ event: 'entry', kind: null, message: 'プレス機前', url: '/detail/cam-1?date=x' });
+    expect(pushPayloadFor(entry, 'en').body).toMatchObject({
+      title: 'Enter alert',
+      text: 'Gate: Entry detected (プレス機前).',
+      url: '/detail/cam-1?date=x',
+    });
+    expect(pushPayloadFor(entry, 'ja').body).toMatchObject({
+      title: '侵入検知',
+      text: 'Gate: 侵入を検知しました（プレス機前）。',
+    });
+  });
+
   it('an announcement keeps its own stored text', () => {
     const note = row({
       event: 'announcement',

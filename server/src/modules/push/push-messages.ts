@@ -81,6 +81,10 @@ const eventTexts: Partial<Record<NotificationsTable['event'], { title: Texts; te
   },
 };
 
+/** An entry notification's message is the name of the area entered. */
+const entryText = (area: string, language: PushLanguage) =>
+  language === 'en' ? `Entry detected (${area}).` : `侵入を検知しました（${area}）。`;
+
 const tabOfEvent = Object.fromEntries(
   Object.entries(notificationTabEvent).map(([tab, event]) => [event, tab]),
 ) as Record<NotificationsTable['event'], NotificationTab>;
@@ -90,7 +94,7 @@ export const languageOf = (value: string): PushLanguage => (value === 'en' ? 'en
 export function pushPayloadFor(n: PushNotificationRow, language: PushLanguage): PushPayload {
   const fixed = n.kind === null ? eventTexts[n.event] : kindTexts[`${n.event}:${n.kind}`];
   const title = fixed?.title[language] ?? eventTitles[n.event][language];
-  const text = fixed?.text[language] ?? n.message;
+  const text = n.event === 'entry' ? entryText(n.message, language) : (fixed?.text[language] ?? n.message);
   return {
     to: n.user_id,
     dateTime: n.created_at.toISOString(),

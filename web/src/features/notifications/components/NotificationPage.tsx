@@ -20,13 +20,15 @@ import type { Notification } from '@camwatch/contract/notifications';
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
-/** Camera-status, motion and download texts in the reader's language; other notifications carry their own text. */
+/** Camera-status, motion, entry and download texts in the reader's language; others carry their own text. */
 function notificationText(n: Notification, t: Translate): string {
   if (n.event === 'down' && n.kind === 'down') return t('notificationPage.kinds.down');
   if (n.event === 'down' && n.kind === 'up') return t('notificationPage.kinds.up');
   if (n.event === 'download' && n.kind === 'archive') return t('notificationPage.kinds.downloadReady');
   if (n.event === 'download' && n.kind === 'failed') return t('notificationPage.kinds.downloadFailed');
   if (n.event === 'motion') return t('notificationPage.kinds.motion');
+  // An entry notification's message is the name of the area entered.
+  if (n.event === 'entry') return t('notificationPage.kinds.entry', { area: n.message });
   return n.message;
 }
 
