@@ -42,7 +42,9 @@ try {
   const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
   const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
   if (builtAt < changedAt) {
-    console.log(builtAt === 0 ? 'Building the web app (first start)…' : 'Web app sources changed; rebuilding…');
+    console.log(
+      builtAt === 0 ? 'Building the web app (first start)…' : 'Web app sources changed; rebuilding…',
+    );
     const args = ['run', 'build', '-w', 'web'];
     if (process.env.WEB_DIST_DIR) args.push('--', '--outDir', outDir, '--emptyOutDir');
     execFileSync('npm', args, { cwd: root, stdio: 'inherit' });
