@@ -66,8 +66,11 @@ const expectedCalls = [
   'GET /api/debug/environment',
   'GET /api/debug/mail-outbox',
   'GET /api/debug/client-errors',
-  'GET /api/enter-alert/camera/:cameraCode/setting',
-  'PUT /api/enter-alert/camera/:cameraCode/setting',
+  'GET /api/enter-alert/camera/:cameraCode/area-links',
+  'GET /api/enter-alert/camera/:cameraCode/area-links/:id',
+  'POST /api/enter-alert/camera/:cameraCode/area-links',
+  'PUT /api/enter-alert/camera/:cameraCode/area-links/:id',
+  'DELETE /api/enter-alert/camera/:cameraCode/area-links/:id',
   'GET /api/enter-alert/camera/:cameraCode/csv',
   // the device API of camera agents (issue “Video pipeline”)
   'PUT /api/ingest/cameras/:camera_code/clips/:start_time',

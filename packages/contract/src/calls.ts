@@ -56,7 +56,14 @@ import {
   operationAreaSettingUpdateCall,
   operationDetectionSettingUpdateCall,
 } from './operation-analysis.ts';
-import { enterAlertCsvCall, enterAlertSettingCall, enterAlertSettingUpdateCall } from './enter-alerts.ts';
+import {
+  areaLinkCreateCall,
+  areaLinkDeleteCall,
+  areaLinkGetCall,
+  areaLinkListCall,
+  areaLinkUpdateCall,
+  enterAlertCsvCall,
+} from './enter-alerts.ts';
 import { passwordResetCall, passwordResetRequestCall } from './password-reset.ts';
 import { releaseListCall } from './releases.ts';
 import { envSettingsCall } from './settings.ts';
@@ -116,8 +123,11 @@ export const allCalls: readonly CallDef[] = [
   operationAnalysisSettingCall,
   operationDetectionSettingUpdateCall,
   operationAreaSettingUpdateCall,
-  enterAlertSettingCall,
-  enterAlertSettingUpdateCall,
+  areaLinkListCall,
+  areaLinkGetCall,
+  areaLinkCreateCall,
+  areaLinkUpdateCall,
+  areaLinkDeleteCall,
   enterAlertCsvCall,
   liveImageCall,
   mediaCall,

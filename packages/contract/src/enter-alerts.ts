@@ -1,39 +1,45 @@
-// Entry detection of one camera (advanced.md §1, §5, §6, §9; core.md §2 more-menu): the entry detection area,
-// the optional machine area, and the thresholds; the alerts found in its recordings, downloadable as CSV.
-// TLT environment modes and cameras with use_enter_alert only; changing the setting and downloading the
-// alerts need configEnterAlert. The spec names the feature's settings but not its calls: the paths are ours.
+// Entry detection of one camera (advanced.md §1, §2, §3, §5, §9; core.md §2 more-menu): its area links (an entry
+// detection area, optionally a machine area, and the thresholds), and the alerts found in its recordings,
+// downloadable as CSV. TLT environment modes and cameras with use_enter_alert only; changing the links and
+// downloading the alerts need configEnterAlert. The spec names the settings but not the calls: the paths are ours.
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { cameraCodeSchema, dateTimeSchema } from './cameras.ts';
 import { dataEnvelope, errorBody, validationErrorBody } from './envelope.ts';
 import { binaryBody } from './live.ts';
 import { polygonSchema } from './polygon.ts';
+import { AREA_LINKS_MAX } from './constants.ts';
 
-export const enterAlertSettingSchema = z
-  .object({
-    /** The name the alerts carry (the CSV's area column). */
-    areaName: z.string().trim().min(1, { message: 'is required' }).max(50),
-    /** Where an entry counts, in 0..1 picture coordinates; null while none is drawn (nothing is detected). */
-    entryArea: polygonSchema.nullable(),
-    /** Where the machine is; when drawn, entries count only while it runs. */
-    machineArea: polygonSchema.nullable(),
-    /** Consecutive analysed frames (5 a second) something must stay in the area before it is an entry. */
-    detectionFrameThreshold: z.number().int().min(1).max(50),
-    /** Smallest height of what entered, as a share of the picture's height. */
-    minimumDetectionSize: z.number().min(0.01).max(1),
-    /** The machine runs while more than this share of its area changes between frames. */
-    runningThreshold: z.number().min(0).max(1),
-    /** Seconds after an alert during which a new entry continues it instead of raising another. */
-    vigilantTime: z.number().int().min(0).max(600),
-  })
-  .meta({ id: 'EnterAlertSetting' });
-export type EnterAlertSetting = z.infer<typeof enterAlertSettingSchema>;
+/**
+ * An area link (advanced.md §2, §3, §5): an entry detection area, optionally linked with a machine area, and the
+ * thresholds for it. A camera has at most AREA_LINKS_MAX of them; each raises its own alerts, by its name.
+ */
+export const areaLinkInputSchema = z.object({
+  /** The name the alerts carry (the CSV's area column); unique among the camera's links. */
+  areaName: z.string().trim().min(1, { message: 'is required' }).max(50),
+  /** Where an entry counts, in 0..1 picture coordinates. */
+  entryArea: polygonSchema,
+  /** Where the machine is; when drawn, entries count only while it runs. */
+  machineArea: polygonSchema.nullable(),
+  /** Consecutive analysed frames (5 a second) something must stay in the area before it is an entry. */
+  detectionFrameThreshold: z.number().int().min(1).max(50),
+  /** Smallest height of what entered, as a share of the picture's height. */
+  minimumDetectionSize: z.number().min(0.01).max(1),
+  /** The machine runs while more than this share of its area changes between frames. */
+  runningThreshold: z.number().min(0).max(1),
+  /** Seconds after an alert during which a new entry continues it instead of raising another. */
+  vigilantTime: z.number().int().min(0).max(600),
+});
+export type AreaLinkInput = z.infer<typeof areaLinkInputSchema>;
 
-/** What a camera without a stored setting answers: no area, so nothing is detected until one is drawn. */
-export const DEFAULT_ENTER_ALERT_SETTING: EnterAlertSetting = {
-  areaName: 'エリア1',
-  entryArea: null,
-  machineArea: null,
+export const areaLinkSchema = areaLinkInputSchema.extend({ id: z.string() }).meta({ id: 'AreaLink' });
+export type AreaLink = z.infer<typeof areaLinkSchema>;
+
+/** The thresholds a new area link starts with (the screen's defaults). */
+export const DEFAULT_AREA_LINK_THRESHOLDS: Pick<
+  AreaLinkInput,
+  'detectionFrameThreshold' | 'minimumDetectionSize' | 'runningThreshold' | 'vigilantTime'
+> = {
   detectionFrameThreshold: 3,
   minimumDetectionSize: 0.08,
   runningThreshold: 0.02,
@@ -41,33 +47,69 @@ export const DEFAULT_ENTER_ALERT_SETTING: EnterAlertSetting = {
 };
 
 export const enterAlertParams = z.object({ cameraCode: cameraCodeSchema });
-
-const settingErrors = { 400: validationErrorBody, 401: errorBody, 403: errorBody, 404: errorBody } as const;
-
-export const enterAlertSettingCall = defineCall({
-  method: 'GET',
-  path: '/api/enter-alert/camera/:cameraCode/setting',
-  summary: 'A camera’s entry detection area, machine area and thresholds',
-  source: 'advanced.md §5 (path not in the spec)',
-  tags: ['enter-alert'],
-  access: 'session',
-  params: enterAlertParams,
-  responses: { 200: dataEnvelope(enterAlertSettingSchema), ...settingErrors },
+export const areaLinkParams = z.object({
+  cameraCode: cameraCodeSchema,
+  id: z.string().regex(/^[1-9]\d{0,14}$/, { message: 'must be an area link id' }),
 });
 
-export const enterAlertSettingBody = enterAlertSettingSchema;
-export type EnterAlertSettingBody = z.input<typeof enterAlertSettingBody>;
+const errors = { 400: validationErrorBody, 401: errorBody, 403: errorBody, 404: errorBody } as const;
+const SOURCE = 'advanced.md §2, §5 (paths not in the spec)';
 
-export const enterAlertSettingUpdateCall = defineCall({
-  method: 'PUT',
-  path: '/api/enter-alert/camera/:cameraCode/setting',
-  summary: 'Replace a camera’s entry detection setting (needs configEnterAlert); applies to new recordings',
-  source: 'advanced.md §5 (path not in the spec)',
+export const areaLinkListCall = defineCall({
+  method: 'GET',
+  path: '/api/enter-alert/camera/:cameraCode/area-links',
+  summary: 'A camera’s entry detection area links, oldest first',
+  source: SOURCE,
   tags: ['enter-alert'],
   access: 'session',
   params: enterAlertParams,
-  body: enterAlertSettingBody,
-  responses: { 200: dataEnvelope(enterAlertSettingSchema), ...settingErrors },
+  responses: { 200: dataEnvelope(z.object({ areaLinks: z.array(areaLinkSchema) })), ...errors },
+});
+
+export const areaLinkGetCall = defineCall({
+  method: 'GET',
+  path: '/api/enter-alert/camera/:cameraCode/area-links/:id',
+  summary: 'One area link of a camera',
+  source: SOURCE,
+  tags: ['enter-alert'],
+  access: 'session',
+  params: areaLinkParams,
+  responses: { 200: dataEnvelope(areaLinkSchema), ...errors },
+});
+
+export const areaLinkCreateCall = defineCall({
+  method: 'POST',
+  path: '/api/enter-alert/camera/:cameraCode/area-links',
+  summary: `Add an area link (needs configEnterAlert; at most ${AREA_LINKS_MAX} a camera, 409 beyond)`,
+  source: SOURCE,
+  tags: ['enter-alert'],
+  access: 'session',
+  params: enterAlertParams,
+  body: areaLinkInputSchema,
+  responses: { 200: dataEnvelope(areaLinkSchema), ...errors, 409: errorBody },
+});
+
+export const areaLinkUpdateCall = defineCall({
+  method: 'PUT',
+  path: '/api/enter-alert/camera/:cameraCode/area-links/:id',
+  summary: 'Replace an area link (needs configEnterAlert); applies to new recordings',
+  source: SOURCE,
+  tags: ['enter-alert'],
+  access: 'session',
+  params: areaLinkParams,
+  body: areaLinkInputSchema,
+  responses: { 200: dataEnvelope(areaLinkSchema), ...errors },
+});
+
+export const areaLinkDeleteCall = defineCall({
+  method: 'DELETE',
+  path: '/api/enter-alert/camera/:cameraCode/area-links/:id',
+  summary: 'Delete an area link (needs configEnterAlert); alerts it raised stay in the recordings',
+  source: SOURCE,
+  tags: ['enter-alert'],
+  access: 'session',
+  params: areaLinkParams,
+  responses: { 200: dataEnvelope(z.object({ id: z.string() })), ...errors },
 });
 
 /** The longest period one CSV may cover. */
@@ -101,5 +143,5 @@ export const enterAlertCsvCall = defineCall({
   access: 'session',
   params: enterAlertParams,
   query: enterAlertCsvQuery,
-  responses: { 200: binaryBody('text/csv; charset=utf-8'), ...settingErrors },
+  responses: { 200: binaryBody('text/csv; charset=utf-8'), ...errors },
 });

@@ -298,12 +298,19 @@ export interface MotionFrame {
   boxes: { x: number; y: number; w: number; h: number }[];
 }
 
-/** A camera's entry detection setting (the contract's EnterAlertSetting, checked when read). */
-export interface EnterAlertSettingsTable {
+/** An entry detection area link of a camera (the contract's AreaLinkInput, checked when read). */
+export interface EnterAlertAreaLinksTable {
+  id: Generated<number>;
   camera_id: number;
   setting: ColumnType<unknown, string, string>;
   updated_by: number | null;
+  created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+/** An entry alert in seconds of its minute, with the name of the area link that raised it. */
+export interface EntryAlertSpan extends MotionSpan {
+  areaName: string;
 }
 
 export interface ClipsTable {
@@ -322,7 +329,7 @@ export interface ClipsTable {
   motion_events: Json<MotionSpan[]>;
   motion_boxes: Json<MotionFrame[]>;
   /** Entry alerts in seconds of the minute; null until the entry job has looked at the clip. */
-  enter_alert_events: ColumnType<MotionSpan[] | null, string | null | undefined, string | null>;
+  enter_alert_events: ColumnType<EntryAlertSpan[] | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -437,7 +444,7 @@ export interface Database {
   motion_notification_settings: MotionNotificationSettingsTable;
   client_errors: ClientErrorsTable;
   operation_analysis_settings: OperationAnalysisSettingsTable;
-  enter_alert_settings: EnterAlertSettingsTable;
+  enter_alert_area_links: EnterAlertAreaLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -111,7 +111,7 @@ describe('advanced.md §5 entry detection on a recorded clip', () => {
   });
   afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
-  it('finds the box entering the right half while it crosses, and nothing in a still clip', async () => {
+  it('finds the box entering the right half while it crosses, per area link, and nothing in a still clip', async () => {
     // A white box a third of the picture tall crosses from left to right during seconds 2..8, its feet
     // at two thirds of the height: it stands in the right half's area from about second 5.
     const moving = path.join(dir, 'moving.mp4');
@@ -119,20 +119,22 @@ describe('advanced.md §5 entry detection on a recorded clip', () => {
     const still = path.join(dir, 'still.mp4');
     await fs.writeFile(still, await makeClip({ seconds: 10 }));
     const area = rule.entryArea;
-    const alerts = await detectEntries(moving, { ...rule, entryArea: area, vigilantTime: 10 });
+    const [alerts, left, none] = await detectEntries(moving, [
+      { ...rule, entryArea: area, vigilantTime: 10 },
+      { ...rule, entryArea: rect(0, 0.5, 0.5, 0.9), vigilantTime: 10 },
+      { ...rule, entryArea: rect(0, 0, 1, 0.3) },
+    ]);
+    if (!alerts || !left || !none) throw new Error('one answer per rule');
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.startSec).toBeGreaterThan(4);
     expect(alerts[0]!.startSec).toBeLessThan(6.5);
     expect(alerts[0]!.endSec).toBeGreaterThan(7);
-    expect(await detectEntries(still, rule)).toEqual([]);
-    // The same crossing with the area on the left half starts earlier, and with offset it moves.
-    const left = await detectEntries(moving, {
-      ...rule,
-      entryArea: rect(0, 0.5, 0.5, 0.9),
-      vigilantTime: 10,
-    });
+    // The same crossing seen by the left half's area starts earlier; an area above it sees nothing.
     expect(left[0]!.startSec).toBeLessThan(alerts[0]!.startSec);
-    const shifted = await detectEntries(moving, { ...rule, vigilantTime: 10 }, { offsetMs: 30_000 });
-    expect(shifted[0]!.startSec).toBeCloseTo(alerts[0]!.startSec + 30, 5);
+    expect(none).toEqual([]);
+    expect(await detectEntries(still, [rule])).toEqual([[]]);
+    expect(await detectEntries(still, [])).toEqual([]);
+    const [shifted] = await detectEntries(moving, [{ ...rule, vigilantTime: 10 }], { offsetMs: 30_000 });
+    expect(shifted![0]!.startSec).toBeCloseTo(alerts[0]!.startSec + 30, 5);
   });
 });

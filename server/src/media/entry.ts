@@ -5,7 +5,7 @@
 // frame threshold of consecutive frames, while the machine runs: when a machine area is drawn, while more than
 // the running threshold of its pixels change. Entries within the vigilant time of the previous alert continue
 // it. Everything but the decoding is pure and unit-tested.
-import type { EnterAlertSetting } from '@camwatch/contract/enter-alerts';
+import type { AreaLinkInput } from '@camwatch/contract/enter-alerts';
 import type { Point } from '@camwatch/contract/polygon';
 import {
   changedFractions,
@@ -31,7 +31,7 @@ const CLIP_SECONDS = 60;
 const STAY_GAP_FRAMES = 2;
 
 export type EntryRule = Pick<
-  EnterAlertSetting,
+  AreaLinkInput,
   'detectionFrameThreshold' | 'minimumDetectionSize' | 'runningThreshold' | 'vigilantTime'
 > & { entryArea: Point[]; machineArea: Point[] | null };
 
@@ -120,13 +120,18 @@ export function entryAlerts(
   }));
 }
 
-/** The entry alerts of a video file, in seconds of its minute. */
+/** The entry alerts of a video file for each rule (one area link each), in seconds of its minute; decoded once. */
 export async function detectEntries(
   inputPath: string,
-  rule: EntryRule,
+  rules: readonly EntryRule[],
   { offsetMs = 0, ffmpegPath = 'ffmpeg' }: { offsetMs?: number; ffmpegPath?: string } = {},
-): Promise<MotionSpan[]> {
+): Promise<MotionSpan[][]> {
+  if (rules.length === 0) return [];
   const frames = await decodeGrayFrames(inputPath, entryDecodeOptions, ffmpegPath);
-  const hits = entryHits(frames, rule, entryDecodeOptions);
-  return entryAlerts(hits, rule, { fps: entryDecodeOptions.fps, offsetSec: offsetMs / 1000 });
+  return rules.map((rule) =>
+    entryAlerts(entryHits(frames, rule, entryDecodeOptions), rule, {
+      fps: entryDecodeOptions.fps,
+      offsetSec: offsetMs / 1000,
+    }),
+  );
 }

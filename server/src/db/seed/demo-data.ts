@@ -1,5 +1,5 @@
 // The demo account's content: enough sites, cameras, tags and users to make every screen meaningful.
-import type { EnterAlertSetting } from '@camwatch/contract/enter-alerts';
+import type { AreaLinkInput } from '@camwatch/contract/enter-alerts';
 import type { OperationArea } from '@camwatch/contract/operation-analysis';
 import type { Permissions } from '@camwatch/contract/permissions';
 import type { NewCamera } from '../schema.ts';
@@ -394,24 +394,26 @@ export const demoOperationAreas: Record<string, OperationArea[]> = {
 };
 
 /**
- * Entry detection of the demo's TLT line camera, by camera name (advanced.md §5): an area across the lower
- * middle of the picture, where the simulated people walk, so alerts appear in its recordings in a TLT mode.
+ * Entry detection area links of the demo's TLT line camera, by camera name (advanced.md §5): one area across the
+ * lower middle of the picture, where the simulated people walk, so alerts appear in its recordings in a TLT mode.
  */
-export const demoEnterAlertSettings: Record<string, EnterAlertSetting> = {
-  '横浜工場 ライン1': {
-    areaName: 'プレス機前',
-    entryArea: [
-      { x: 0.3, y: 0.56 },
-      { x: 0.7, y: 0.56 },
-      { x: 0.74, y: 0.98 },
-      { x: 0.26, y: 0.98 },
-    ],
-    machineArea: null,
-    detectionFrameThreshold: 3,
-    minimumDetectionSize: 0.08,
-    runningThreshold: 0.02,
-    vigilantTime: 10,
-  },
+export const demoAreaLinks: Record<string, AreaLinkInput[]> = {
+  '横浜工場 ライン1': [
+    {
+      areaName: 'プレス機前',
+      entryArea: [
+        { x: 0.3, y: 0.56 },
+        { x: 0.7, y: 0.56 },
+        { x: 0.74, y: 0.98 },
+        { x: 0.26, y: 0.98 },
+      ],
+      machineArea: null,
+      detectionFrameThreshold: 3,
+      minimumDetectionSize: 0.08,
+      runningThreshold: 0.02,
+      vigilantTime: 10,
+    },
+  ],
 };
 
 export const demoReleases = [

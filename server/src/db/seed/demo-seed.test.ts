@@ -1,5 +1,5 @@
 // The demo seed: on an empty embedded database only (or on request), with enough data for every screen.
-import { enterAlertSettingSchema } from '@camwatch/contract/enter-alerts';
+import { areaLinkInputSchema } from '@camwatch/contract/enter-alerts';
 import { operationAreaListSchema } from '@camwatch/contract/operation-analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDb } from '../../../test/helpers/test-database.ts';
@@ -67,7 +67,7 @@ describe('demo seed', () => {
       .execute();
     expect(new Set(links.map((l) => l.name)).size).toBeGreaterThanOrEqual(4);
 
-    // The TLT line camera has its operation areas and its entry detection area, valid by the contract.
+    // The TLT line camera has its operation areas and its entry detection area link, valid by the contract.
     const line = cameras.find((c) => c.name === '横浜工場 ライン1');
     const areas = await db
       .selectFrom('operation_analysis_settings')
@@ -75,12 +75,12 @@ describe('demo seed', () => {
       .where('camera_id', '=', line!.id)
       .executeTakeFirst();
     expect(operationAreaListSchema.parse(areas?.operation_areas)).toHaveLength(2);
-    const entry = await db
-      .selectFrom('enter_alert_settings')
+    const areaLinks = await db
+      .selectFrom('enter_alert_area_links')
       .select('setting')
       .where('camera_id', '=', line!.id)
-      .executeTakeFirst();
-    expect(enterAlertSettingSchema.parse(entry?.setting).entryArea).toHaveLength(4);
+      .execute();
+    expect(areaLinks.map((l) => areaLinkInputSchema.parse(l.setting).areaName)).toEqual(['プレス機前']);
   });
 
   it('is not wanted again once the demo account exists', async () => {

@@ -23,7 +23,7 @@ import {
   demoChildren,
   demoCustomer,
   demoLocations,
-  demoEnterAlertSettings,
+  demoAreaLinks,
   demoOperationAreas,
   demoReleases,
   everyRight,
@@ -96,8 +96,8 @@ export async function seedDemo(db: Db) {
       for (const tag of tagNames) camerasByTag.set(tag, [...(camerasByTag.get(tag) ?? []), row.id]);
       const operationAreas = demoOperationAreas[camera.name];
       if (operationAreas) await operationAnalysis.saveAreas(customer.id, row.id, operationAreas);
-      const enterAlert = demoEnterAlertSettings[camera.name];
-      if (enterAlert) await enterAlerts.saveSetting(row.id, enterAlert, null);
+      for (const link of demoAreaLinks[camera.name] ?? [])
+        await enterAlerts.insertLinkUnchecked(row.id, link);
     }
     for (const [name, cameraIds] of camerasByTag) {
       const tag = await tags.insert(customer.id, newCode('tag'), name);

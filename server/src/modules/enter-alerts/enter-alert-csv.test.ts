@@ -2,13 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { alertRows, csvCell, enterAlertCsv } from './enter-alert-csv.ts';
 
-const minute = (iso: string, events: { startSec: number; endSec: number }[] | null) => ({
+const minute = (iso: string, events: { startSec: number; endSec: number; areaName?: string }[] | null) => ({
   start_time: new Date(iso),
-  enter_alert_events: events,
+  enter_alert_events: events?.map((e) => ({ areaName: 'A', ...e })) ?? null,
 });
 
 describe('core.md §9 entry alert CSV', () => {
-  it('makes one row per alert, joining an alert split by the end of its minute', () => {
+  it('makes one row per alert, joining an area’s alert split by the end of its minute', () => {
     const rows = alertRows([
       minute('2026-11-20T01:00:00Z', [
         { startSec: 5, endSec: 8 },
@@ -20,9 +20,25 @@ describe('core.md §9 entry alert CSV', () => {
     ]);
     const at = (iso: string) => Date.parse(iso);
     expect(rows).toEqual([
-      { startMs: at('2026-11-20T01:00:05Z'), endMs: at('2026-11-20T01:00:08Z') },
-      { startMs: at('2026-11-20T01:00:50Z'), endMs: at('2026-11-20T01:01:04Z') },
-      { startMs: at('2026-11-20T01:05:00.200Z'), endMs: at('2026-11-20T01:05:01Z') },
+      { areaName: 'A', startMs: at('2026-11-20T01:00:05Z'), endMs: at('2026-11-20T01:00:08Z') },
+      { areaName: 'A', startMs: at('2026-11-20T01:00:50Z'), endMs: at('2026-11-20T01:01:04Z') },
+      { areaName: 'A', startMs: at('2026-11-20T01:05:00.200Z'), endMs: at('2026-11-20T01:05:01Z') },
+    ]);
+    // Two areas: each joins its own alerts; rows stay in time order.
+    const two = alertRows([
+      minute('2026-11-20T01:00:00Z', [
+        { startSec: 40, endSec: 60, areaName: 'A' },
+        { startSec: 55, endSec: 60, areaName: 'B' },
+      ]),
+      minute('2026-11-20T01:01:00Z', [
+        { startSec: 0.2, endSec: 2, areaName: 'B' },
+        { startSec: 30, endSec: 31, areaName: 'A' },
+      ]),
+    ]);
+    expect(two.map((r) => [r.areaName, (r.endMs - r.startMs) / 1000])).toEqual([
+      ['A', 20],
+      ['B', 7],
+      ['A', 1],
     ]);
   });
 
@@ -31,8 +47,13 @@ describe('core.md §9 entry alert CSV', () => {
       lang: 'ja',
       offset: '+09:00',
       cameraName: '横浜工場 ライン1',
-      areaName: 'プレス機前',
-      rows: [{ startMs: Date.parse('2026-11-20T01:00:50Z'), endMs: Date.parse('2026-11-20T01:01:04.2Z') }],
+      rows: [
+        {
+          areaName: 'プレス機前',
+          startMs: Date.parse('2026-11-20T01:00:50Z'),
+          endMs: Date.parse('2026-11-20T01:01:04.2Z'),
+        },
+      ],
     });
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.slice(1).split('\r\n')).toEqual([
@@ -41,7 +62,7 @@ describe('core.md §9 entry alert CSV', () => {
       '',
     ]);
     expect(Buffer.from(csv, 'utf8').subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const en = enterAlertCsv({ lang: 'en', offset: 'Z', cameraName: 'a', areaName: 'b', rows: [] });
+    const en = enterAlertCsv({ lang: 'en', offset: 'Z', cameraName: 'a', rows: [] });
     expect(en).toBe('\uFEFFCamera,Area,Start,End,Duration (s)\r\n');
   });
 

@@ -2,15 +2,16 @@
 // `YYYY-MM-DD HH:mm:ss`): one row per alert, oldest first, in the UTC offset the client asked in. An alert
 // that runs over the end of its minute into the next one is one row. Cells that a spreadsheet would run as a
 // formula are written as text.
-import type { MotionSpan } from '../../db/schema.ts';
+import type { EntryAlertSpan } from '../../db/schema.ts';
 import { formatInOffset } from '../archives/archive-minutes.ts';
 
 export interface MinuteAlerts {
   start_time: Date;
-  enter_alert_events: MotionSpan[] | null;
+  enter_alert_events: EntryAlertSpan[] | null;
 }
 
 export interface AlertRow {
+  areaName: string;
   startMs: number;
   endMs: number;
 }
@@ -18,20 +19,31 @@ export interface AlertRow {
 /** Alerts closer than this across a minute's end are one alert that the recording split in two. */
 const JOIN_GAP_MS = 1000;
 
-/** Every alert of the minutes as absolute times, those split by a minute's end joined again. */
+/**
+ * Every alert of the minutes as absolute times, oldest first; an area's alert split by a minute's end is
+ * joined again.
+ */
 export function alertRows(minutes: readonly MinuteAlerts[]): AlertRow[] {
   const rows: AlertRow[] = [];
+  const lastOfArea = new Map<string, AlertRow>();
   for (const minute of minutes) {
     const base = minute.start_time.getTime();
     for (const span of minute.enter_alert_events ?? []) {
-      const row = { startMs: base + span.startSec * 1000, endMs: base + span.endSec * 1000 };
-      const last = rows.at(-1);
+      const row = {
+        areaName: span.areaName,
+        startMs: base + span.startSec * 1000,
+        endMs: base + span.endSec * 1000,
+      };
+      const last = lastOfArea.get(row.areaName);
       if (last && row.startMs - last.endMs <= JOIN_GAP_MS && row.startMs >= last.startMs)
         last.endMs = Math.max(last.endMs, row.endMs);
-      else rows.push(row);
+      else {
+        rows.push(row);
+        lastOfArea.set(row.areaName, row);
+      }
     }
   }
-  return rows;
+  return rows.sort((a, b) => a.startMs - b.startMs);
 }
 
 const HEADERS = {
@@ -51,7 +63,6 @@ export function enterAlertCsv(input: {
   lang: 'ja' | 'en';
   offset: string;
   cameraName: string;
-  areaName: string;
   rows: readonly AlertRow[];
 }): string {
   const lines = [HEADERS[input.lang].map(csvCell).join(',')];
@@ -59,7 +70,7 @@ export function enterAlertCsv(input: {
     lines.push(
       [
         input.cameraName,
-        input.areaName,
+        row.areaName,
         dateTime(row.startMs, input.offset),
         dateTime(row.endMs, input.offset),
         String(Math.round((row.endMs - row.startMs) / 100) / 10),

@@ -1,8 +1,8 @@
 // Entry detection through the real app (advanced.md §1, §5; core.md §2 more-menu, §8 rights, §9 exports):
-// the setting of a camera, the entry job on a real recorded clip, the alerts on the archive timeline and in
+// the area links of a camera, the entry job on a real recorded clip, the alerts on the archive timeline and in
 // the EnterAlert notifications, and the CSV download. TLT environment modes and use_enter_alert cameras only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ENTER_ALERT_SETTING, type EnterAlertSetting } from '@camwatch/contract/enter-alerts';
+import type { AreaLink, AreaLinkInput } from '@camwatch/contract/enter-alerts';
 import { everyRight } from '../../db/seed/demo-data.ts';
 import { makeClip } from '../../../test/helpers/media-fixtures.ts';
 import { createMediaTestApp, putClip } from '../../../test/helpers/recorded-media.ts';
@@ -30,7 +30,7 @@ const rect = (x0: number, y0: number, x1: number, y1: number) => [
   { x: x0, y: y1 },
 ];
 
-const setting: EnterAlertSetting = {
+const link: AreaLinkInput = {
   areaName: 'プレス機前',
   entryArea: rect(0.5, 0.5, 1, 0.9),
   machineArea: null,
@@ -47,37 +47,101 @@ async function tltCamera(name = 'Press line') {
   return { ...tenant, camera, cookie: await login(t.app, tenant.user) };
 }
 
-const settingUrl = (code: string) => `/api/enter-alert/camera/${code}/setting`;
+const linksUrl = (code: string) => `/api/enter-alert/camera/${code}/area-links`;
+const linkUrl = (code: string, id: string) => `${linksUrl(code)}/${id}`;
 
-describe('api/enter-alert/camera/:cameraCode/setting', () => {
-  it('advanced.md §5: answers the defaults (no area), then what configEnterAlert saved', async () => {
+async function createLink(cookie: string, code: string, input: AreaLinkInput = link) {
+  const res = await as(t.app, cookie, { method: 'POST', url: linksUrl(code), payload: input });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { data: AreaLink }).data;
+}
+
+const listOf = async (cookie: string, code: string) =>
+  (
+    (await as(t.app, cookie, { method: 'GET', url: linksUrl(code) })).json() as {
+      data: { areaLinks: AreaLink[] };
+    }
+  ).data.areaLinks;
+
+describe('api/enter-alert/camera/:cameraCode/area-links', () => {
+  it('advanced.md §5: none at first; configEnterAlert adds, reads, changes and deletes a link', async () => {
     const { camera, cookie } = await tltCamera();
-    const first = await as(t.app, cookie, { method: 'GET', url: settingUrl(camera.code) });
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ data: DEFAULT_ENTER_ALERT_SETTING });
+    expect(await listOf(cookie, camera.code)).toEqual([]);
 
-    const put = await as(t.app, cookie, { method: 'PUT', url: settingUrl(camera.code), payload: setting });
+    const created = await createLink(cookie, camera.code);
+    expect(created).toEqual({ id: expect.stringMatching(/^\d+$/), ...link });
+    expect(await listOf(cookie, camera.code)).toEqual([created]);
+    const one = await as(t.app, cookie, { method: 'GET', url: linkUrl(camera.code, created.id) });
+    expect(one.json()).toEqual({ data: created });
+
+    const changed = { ...link, areaName: '搬入口', machineArea: rect(0, 0, 0.3, 0.3), vigilantTime: 30 };
+    const put = await as(t.app, cookie, {
+      method: 'PUT',
+      url: linkUrl(camera.code, created.id),
+      payload: changed,
+    });
     expect(put.statusCode, put.body).toBe(200);
-    const again = await as(t.app, cookie, { method: 'GET', url: settingUrl(camera.code) });
-    expect(again.json()).toEqual({ data: setting });
+    expect(await listOf(cookie, camera.code)).toEqual([{ id: created.id, ...changed }]);
+
+    const del = await as(t.app, cookie, { method: 'DELETE', url: linkUrl(camera.code, created.id) });
+    expect(del.json()).toEqual({ data: { id: created.id } });
+    expect(await listOf(cookie, camera.code)).toEqual([]);
+    const gone = await as(t.app, cookie, { method: 'GET', url: linkUrl(camera.code, created.id) });
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it('advanced.md §5: at most 5 links a camera (409), names unique (400); nothing changes', async () => {
+    const { camera, cookie } = await tltCamera();
+    for (let i = 1; i <= 5; i++) await createLink(cookie, camera.code, { ...link, areaName: `エリア${i}` });
+    const sixth = await as(t.app, cookie, {
+      method: 'POST',
+      url: linksUrl(camera.code),
+      payload: { ...link, areaName: 'エリア6' },
+    });
+    expect(sixth.statusCode).toBe(409);
+    expect((sixth.json() as { error: { code: string } }).error.code).toBe('limit_reached');
+    const links = await listOf(cookie, camera.code);
+    expect(links).toHaveLength(5);
+    const rename = await as(t.app, cookie, {
+      method: 'PUT',
+      url: linkUrl(camera.code, links[1]!.id),
+      payload: { ...link, areaName: 'エリア1' },
+    });
+    expect(rename.statusCode).toBe(400);
+    expect(rename.json()).toEqual({ errors: { areaName: [expect.stringContaining('already used')] } });
+    // Keeping its own name is fine.
+    const same = await as(t.app, cookie, {
+      method: 'PUT',
+      url: linkUrl(camera.code, links[1]!.id),
+      payload: { ...link, areaName: 'エリア2', vigilantTime: 5 },
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    expect((await listOf(cookie, camera.code)).map((l) => l.areaName)).toEqual([
+      'エリア1',
+      'エリア2',
+      'エリア3',
+      'エリア4',
+      'エリア5',
+    ]);
   });
 
   it('core.md §8: 403 without configEnterAlert; 400 names the field; neither changes anything', async () => {
     const { customer, camera, cookie } = await tltCamera();
-    await as(t.app, cookie, { method: 'PUT', url: settingUrl(camera.code), payload: setting });
+    const created = await createLink(cookie, camera.code);
     const viewer = await createUser(t.db, customer.id, {
       permissions: { ...everyRight, configEnterAlert: false },
     });
     const viewerCookie = await login(t.app, viewer);
-    const denied = await as(t.app, viewerCookie, {
-      method: 'PUT',
-      url: settingUrl(camera.code),
-      payload: { ...setting, areaName: 'changed' },
-    });
-    expect(denied.statusCode).toBe(403);
-    // Reading needs a session only: the player draws the area for everyone who watches.
-    const read = await as(t.app, viewerCookie, { method: 'GET', url: settingUrl(camera.code) });
-    expect(read.json()).toEqual({ data: setting });
+    for (const request of [
+      { method: 'POST' as const, url: linksUrl(camera.code), payload: { ...link, areaName: 'x' } },
+      { method: 'PUT' as const, url: linkUrl(camera.code, created.id), payload: { ...link, areaName: 'x' } },
+      { method: 'DELETE' as const, url: linkUrl(camera.code, created.id) },
+    ]) {
+      const res = await as(t.app, viewerCookie, request);
+      expect(res.statusCode, request.method).toBe(403);
+    }
+    // Reading needs a session only: the player draws the areas for everyone who watches.
+    expect(await listOf(viewerCookie, camera.code)).toEqual([created]);
 
     const crossing = [
       { x: 0, y: 0 },
@@ -86,60 +150,75 @@ describe('api/enter-alert/camera/:cameraCode/setting', () => {
       { x: 0, y: 1 },
     ];
     const bad: [Record<string, unknown>, string][] = [
-      [{ ...setting, entryArea: crossing }, 'entryArea'],
+      [{ ...link, entryArea: crossing }, 'entryArea'],
+      [{ ...link, entryArea: null }, 'entryArea'],
       [
-        { ...setting, machineArea: Array.from({ length: 11 }, (_, i) => ({ x: i / 20, y: (i % 2) / 2 })) },
+        { ...link, machineArea: Array.from({ length: 11 }, (_, i) => ({ x: i / 20, y: (i % 2) / 2 })) },
         'machineArea',
       ],
-      [{ ...setting, areaName: '  ' }, 'areaName'],
-      [{ ...setting, detectionFrameThreshold: 0 }, 'detectionFrameThreshold'],
-      [{ ...setting, minimumDetectionSize: 2 }, 'minimumDetectionSize'],
-      [{ ...setting, vigilantTime: 601 }, 'vigilantTime'],
+      [{ ...link, areaName: '  ' }, 'areaName'],
+      [{ ...link, detectionFrameThreshold: 0 }, 'detectionFrameThreshold'],
+      [{ ...link, minimumDetectionSize: 2 }, 'minimumDetectionSize'],
+      [{ ...link, vigilantTime: 601 }, 'vigilantTime'],
     ];
     for (const [payload, field] of bad) {
-      const res = await as(t.app, cookie, { method: 'PUT', url: settingUrl(camera.code), payload });
+      const res = await as(t.app, cookie, { method: 'PUT', url: linkUrl(camera.code, created.id), payload });
       expect(res.statusCode, field).toBe(400);
       expect(Object.keys((res.json() as { errors: Record<string, unknown> }).errors).join(), field).toContain(
         field,
       );
     }
-    const after = await as(t.app, cookie, { method: 'GET', url: settingUrl(camera.code) });
-    expect(after.json()).toEqual({ data: setting });
+    const badId = await as(t.app, cookie, { method: 'GET', url: linkUrl(camera.code, 'abc') });
+    expect(badId.statusCode).toBe(400);
+    expect(await listOf(cookie, camera.code)).toEqual([created]);
   });
 
   it('advanced.md §1: 404 for a camera without use_enter_alert, unknown, another customer’s, or outside TLT', async () => {
-    const { camera } = await tltCamera();
-    const { customer: otherCustomer } = await createTenant(t.db);
-    const { camera: plain } = await createLocationAndCamera(t.db, otherCustomer.id);
+    const owner = await tltCamera();
+    const ownLink = await createLink(owner.cookie, owner.camera.code);
     const outsider = await tltCamera();
+    const outsiderLink = await createLink(outsider.cookie, outsider.camera.code);
     await expectForeignIdsRefused(t.app, outsider.cookie, [
-      { name: 'foreign GET', request: { method: 'GET', url: settingUrl(camera.code) } },
-      { name: 'foreign PUT', request: { method: 'PUT', url: settingUrl(camera.code), payload: setting } },
+      { name: 'foreign list', request: { method: 'GET', url: linksUrl(owner.camera.code) } },
+      { name: 'foreign get', request: { method: 'GET', url: linkUrl(owner.camera.code, ownLink.id) } },
+      {
+        name: 'foreign create',
+        request: { method: 'POST', url: linksUrl(owner.camera.code), payload: { ...link, areaName: 'x' } },
+      },
+      {
+        name: 'foreign update',
+        request: { method: 'PUT', url: linkUrl(owner.camera.code, ownLink.id), payload: link },
+      },
+      { name: 'foreign delete', request: { method: 'DELETE', url: linkUrl(owner.camera.code, ownLink.id) } },
+      // Another camera's link id through one's own camera.
+      {
+        name: 'link of another camera',
+        request: { method: 'GET', url: linkUrl(outsider.camera.code, ownLink.id) },
+      },
       {
         name: 'foreign CSV',
         request: {
           method: 'GET',
-          url: `/api/enter-alert/camera/${camera.code}/csv?start_datetime=2026-11-20T00:00:00Z&end_datetime=2026-11-21T00:00:00Z`,
+          url: `/api/enter-alert/camera/${owner.camera.code}/csv?start_datetime=2026-11-20T00:00:00Z&end_datetime=2026-11-21T00:00:00Z`,
         },
       },
     ]);
-    const otherCookie = await login(t.app, (await createTenant(t.db)).user);
-    for (const url of [settingUrl('no-such-camera'), settingUrl(plain.code)]) {
-      expect((await as(t.app, otherCookie, { method: 'GET', url })).statusCode, url).toBe(404);
+    expect(await listOf(owner.cookie, owner.camera.code)).toEqual([ownLink]);
+    expect(await listOf(outsider.cookie, outsider.camera.code)).toEqual([outsiderLink]);
+
+    const { customer: plainCustomer, user: plainUser } = await createTenant(t.db);
+    const { camera: plain } = await createLocationAndCamera(t.db, plainCustomer.id);
+    const plainCookie = await login(t.app, plainUser);
+    for (const url of [linksUrl('no-such-camera'), linksUrl(plain.code)]) {
+      expect((await as(t.app, plainCookie, { method: 'GET', url })).statusCode, url).toBe(404);
     }
     const normal = await createTestApp({ ENVIRONMENT_MODE: 'normal' });
     try {
-      const res = await as(normal.app, await login(normal.app, (await tltCamera()).user), {
+      const res = await as(normal.app, await login(normal.app, owner.user), {
         method: 'GET',
-        url: settingUrl(camera.code),
+        url: linksUrl(owner.camera.code),
       });
-      expect(res.statusCode).toBe(404);
-      const own = await tltCamera();
-      const ownRes = await as(normal.app, await login(normal.app, own.user), {
-        method: 'GET',
-        url: settingUrl(own.camera.code),
-      });
-      expect(ownRes.statusCode, 'no entry detection outside TLT modes').toBe(404);
+      expect(res.statusCode, 'no entry detection outside TLT modes').toBe(404);
     } finally {
       await normal.app.close();
     }
@@ -152,7 +231,14 @@ describe('the entry job, the timeline and the CSV', () => {
 
   it('advanced.md §5: finds the entry in a recorded clip; the timeline, the EnterAlert tab and the CSV show it', async () => {
     const { customer, camera, cookie } = await tltCamera('横浜 ライン1');
-    await as(t.app, cookie, { method: 'PUT', url: settingUrl(camera.code), payload: setting });
+    await createLink(cookie, camera.code);
+    // A second link whose area the box never enters, and one with a machine area where nothing moves.
+    await createLink(cookie, camera.code, { ...link, areaName: '天井', entryArea: rect(0, 0, 1, 0.3) });
+    await createLink(cookie, camera.code, {
+      ...link,
+      areaName: '停止中の機械',
+      machineArea: rect(0, 0, 0.2, 0.2),
+    });
     // A box a third of the picture tall crosses from left to right during seconds 2..8.
     const start = recentMinute();
     const clip = await putClip(
@@ -234,7 +320,7 @@ describe('the entry job, the timeline and the CSV', () => {
     expect(Object.keys((garbage.json() as { errors: object }).errors)).toContain('start_datetime');
   });
 
-  it('advanced.md §5: without an entry area nothing is decoded and no alert is stored', async () => {
+  it('advanced.md §5: without area links nothing is decoded and no alert is stored', async () => {
     const { camera } = await tltCamera();
     const clip = await putClip(
       t,

@@ -1,19 +1,21 @@
-// Entry detection (advanced.md §1, §5; core.md §2 more-menu, §8, §9): a camera's setting, the job that
+// Entry detection (advanced.md §1, §2, §5; core.md §2 more-menu, §8, §9): a camera's area links, the job that
 // looks for entries in each new clip, and the alerts of a period as CSV. The feature exists only in TLT
-// environment modes and on cameras with use_enter_alert: elsewhere the camera is not found. Reading the
-// setting needs a session (the player draws the area); changing it and downloading alerts need
-// configEnterAlert. A fresh alert notifies the customer's users (the EnterAlert tab).
+// environment modes and on cameras with use_enter_alert: elsewhere the camera is not found. Reading the links
+// needs a session (the player draws the areas); changing them and downloading alerts need configEnterAlert.
+// A fresh alert notifies the customer's users (the EnterAlert tab).
 import {
+  areaLinkInputSchema,
   csvPeriodProblem,
-  DEFAULT_ENTER_ALERT_SETTING,
-  enterAlertSettingSchema,
-  type EnterAlertSetting,
+  type AreaLink,
+  type AreaLinkInput,
 } from '@camwatch/contract/enter-alerts';
+import { AREA_LINKS_MAX } from '@camwatch/contract/constants';
 import { isTltMode, type EnvironmentMode } from '@camwatch/contract/environment';
 import type { AuthContext } from '../../http/auth-context.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { FieldErrors, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { detectEntries, type EntryRule } from '../../media/entry.ts';
+import { DomainError, FieldErrors, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { detectEntries } from '../../media/entry.ts';
+import type { EntryAlertSpan } from '../../db/schema.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { withBlobFile } from '../../storage/blob-file.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
@@ -26,15 +28,12 @@ export const ENTRY_JOB = 'entry';
 /** An alert found long after it happened (an agent's spool emptied after an outage) is history, not news. */
 const ENTRY_NOTIFY_MAX_AGE_MS = 10 * 60_000;
 
-/** A stored setting that does not parse (never written by us) counts as none. */
-export function settingOf(stored: unknown): EnterAlertSetting {
-  const parsed = enterAlertSettingSchema.safeParse(stored);
-  return parsed.success ? parsed.data : DEFAULT_ENTER_ALERT_SETTING;
-}
-
-/** What detection needs of a setting, or null when it has no entry area (nothing to look for). */
-export function ruleOf(setting: EnterAlertSetting): EntryRule | null {
-  return setting.entryArea ? { ...setting, entryArea: setting.entryArea } : null;
+/** The stored links that parse (a row never written by us is left out), as the contract's AreaLink. */
+export function linksOf(rows: readonly { id: number; setting: unknown }[]): AreaLink[] {
+  return rows.flatMap((row) => {
+    const parsed = areaLinkInputSchema.safeParse(row.setting);
+    return parsed.success ? [{ id: String(row.id), ...parsed.data }] : [];
+  });
 }
 
 export function entryClipIdOf(payload: Record<string, unknown>): number {
@@ -66,16 +65,53 @@ export class EnterAlertService {
     return camera;
   }
 
-  async get(auth: AuthContext, code: string): Promise<EnterAlertSetting> {
-    const camera = await this.camera(auth, code);
-    return settingOf(await this.repo.setting(camera.id));
-  }
-
-  async set(auth: AuthContext, code: string, setting: EnterAlertSetting): Promise<EnterAlertSetting> {
+  private async editableCamera(auth: AuthContext, code: string) {
     const camera = await this.camera(auth, code);
     if (!auth.user.permissions.configEnterAlert) throw new ForbiddenError();
-    await this.repo.saveSetting(camera.id, setting, auth.user.id);
-    return setting;
+    return camera;
+  }
+
+  /** Area names are the alerts' names: unique among the camera's links. */
+  private async assertNameFree(cameraId: number, input: AreaLinkInput, exceptId?: number) {
+    const taken = linksOf(await this.repo.links(cameraId)).some(
+      (link) => link.areaName === input.areaName && Number(link.id) !== exceptId,
+    );
+    if (taken) throw FieldErrors.of('areaName', 'is already used by another area link of this camera');
+  }
+
+  async list(auth: AuthContext, code: string): Promise<AreaLink[]> {
+    const camera = await this.camera(auth, code);
+    return linksOf(await this.repo.links(camera.id));
+  }
+
+  async get(auth: AuthContext, code: string, id: string): Promise<AreaLink> {
+    const camera = await this.camera(auth, code);
+    const [link] = linksOf([(await this.repo.link(camera.id, Number(id))) ?? { id: 0, setting: null }]);
+    if (!link) throw new NotFoundError('area link');
+    return link;
+  }
+
+  async create(auth: AuthContext, code: string, input: AreaLinkInput): Promise<AreaLink> {
+    const camera = await this.editableCamera(auth, code);
+    await this.assertNameFree(camera.id, input);
+    const id = await this.repo.insertLink(camera.id, input, auth.user.id, AREA_LINKS_MAX);
+    if (id === null)
+      throw new DomainError(409, 'limit_reached', `A camera has at most ${AREA_LINKS_MAX} area links.`);
+    return { id: String(id), ...input };
+  }
+
+  async update(auth: AuthContext, code: string, id: string, input: AreaLinkInput): Promise<AreaLink> {
+    const camera = await this.editableCamera(auth, code);
+    await this.assertNameFree(camera.id, input, Number(id));
+    if (!(await this.repo.updateLink(camera.id, Number(id), input, auth.user.id)))
+      throw new NotFoundError('area link');
+    return { id, ...input };
+  }
+
+  async remove(auth: AuthContext, code: string, id: string): Promise<{ id: string }> {
+    const camera = await this.editableCamera(auth, code);
+    if (!(await this.repo.deleteLink(camera.id, Number(id)))) throw new NotFoundError('area link');
+    return { id };
   }
 
   async csv(
@@ -83,18 +119,18 @@ export class EnterAlertService {
     code: string,
     query: { start_datetime: string; end_datetime: string; lang: 'ja' | 'en' },
   ): Promise<{ filename: string; text: string }> {
-    const camera = await this.camera(auth, code);
-    if (!auth.user.permissions.configEnterAlert) throw new ForbiddenError();
+    const camera = await this.editableCamera(auth, code);
     const problem = csvPeriodProblem(query);
     if (problem) throw FieldErrors.of('end_datetime', problem);
-    const from = new Date(query.start_datetime);
-    const minutes = await this.repo.alertsBetween(camera.id, from, new Date(query.end_datetime));
-    const offset = offsetOf(query.start_datetime);
+    const minutes = await this.repo.alertsBetween(
+      camera.id,
+      new Date(query.start_datetime),
+      new Date(query.end_datetime),
+    );
     const text = enterAlertCsv({
       lang: query.lang,
-      offset,
+      offset: offsetOf(query.start_datetime),
       cameraName: camera.name,
-      areaName: settingOf(await this.repo.setting(camera.id)).areaName,
       rows: alertRows(minutes),
     });
     const day = query.start_datetime.slice(0, 10).replaceAll('-', '');
@@ -108,19 +144,23 @@ export class EnterAlertService {
   }
 
   /**
-   * The job: looks for entries in the clip with the camera's current setting and stores the alerts (none
-   * without an entry area). A clip deleted meanwhile, or a camera without the feature, is nothing to do.
+   * The job: looks for entries in the clip with each of the camera's current area links (decoding it once) and
+   * stores the alerts, oldest first (none without links). A clip deleted meanwhile, or a camera without the
+   * feature, is nothing to do.
    */
   async analyse(clipId: number, now = new Date()): Promise<void> {
     const clip = await this.repo.findForEntry(clipId);
     if (!clip || !this.tlt || !clip.use_enter_alert) return;
-    const setting = settingOf(clip.setting);
-    const rule = ruleOf(setting);
-    const alerts = rule
-      ? await withBlobFile(this.deps.blobs, clip.blob_key, (file) =>
-          detectEntries(file, rule, { offsetMs: clip.offset_ms, ffmpegPath: this.deps.ffmpegPath }),
-        )
-      : [];
+    const links = linksOf(await this.repo.links(clip.camera_id));
+    const found =
+      links.length === 0
+        ? []
+        : await withBlobFile(this.deps.blobs, clip.blob_key, (file) =>
+            detectEntries(file, links, { offsetMs: clip.offset_ms, ffmpegPath: this.deps.ffmpegPath }),
+          );
+    const alerts: EntryAlertSpan[] = found
+      .flatMap((spans, i) => spans.map((span) => ({ ...span, areaName: links[i]!.areaName })))
+      .sort((a, b) => a.startSec - b.startSec);
     await this.repo.saveEntries(clip.id, alerts);
     const first = alerts[0];
     if (!first) return;
@@ -129,7 +169,7 @@ export class EnterAlertService {
     await this.deps.notifications.notify(clip.customer_id, await this.repo.recipients(clip.customer_id), {
       event: 'entry',
       // The area's name: the app and web push write the text around it in the reader's language.
-      message: setting.areaName,
+      message: first.areaName,
       cameraId: clip.camera_id,
       url: `/detail/${encodeURIComponent(clip.code)}?date=${encodeURIComponent(new Date(enteredAt).toISOString())}`,
     });

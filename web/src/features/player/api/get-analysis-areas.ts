@@ -1,8 +1,8 @@
-// The TLT areas the video info draws (core.md §2, advanced.md §5): the camera's entry detection area and
-// machine area (GET api/enter-alert/camera/{code}/setting) and its operation areas
+// The TLT areas the video info draws (core.md §2, advanced.md §5): the entry detection and machine areas of the
+// camera's area links (GET api/enter-alert/camera/{code}/area-links) and its operation areas
 // (GET api/operation-analysis/camera/{code}/setting). Asked only when the checkbox is on.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { enterAlertSettingCall } from '@camwatch/contract/enter-alerts';
+import type { areaLinkListCall } from '@camwatch/contract/enter-alerts';
 import type { operationAnalysisSettingCall } from '@camwatch/contract/operation-analysis';
 import { routes } from '@camwatch/contract/routes';
 import { callApi } from '../../../lib/api-client.ts';
@@ -10,16 +10,16 @@ import { callApi } from '../../../lib/api-client.ts';
 /** Areas change only when someone edits the setting; a minute is fresh enough for the overlay. */
 const AREAS_STALE_MS = 60_000;
 
-export const enterAlertSettingQueryOptions = (cameraCode: string) =>
+export const areaLinksQueryOptions = (cameraCode: string) =>
   queryOptions({
-    queryKey: ['enter-alert', 'setting', cameraCode] as const,
+    queryKey: ['enter-alert', 'area-links', cameraCode] as const,
     queryFn: async ({ signal }) =>
       (
-        await callApi<typeof enterAlertSettingCall>(routes.enterAlertSetting, {
+        await callApi<typeof areaLinkListCall>(routes.areaLinkList, {
           params: { cameraCode },
           signal,
         })
-      ).data,
+      ).data.areaLinks,
     staleTime: AREAS_STALE_MS,
   });
 
@@ -36,8 +36,8 @@ export const operationAnalysisSettingQueryOptions = (cameraCode: string) =>
     staleTime: AREAS_STALE_MS,
   });
 
-export const useEnterAlertSetting = (cameraCode: string, enabled: boolean) =>
-  useQuery({ ...enterAlertSettingQueryOptions(cameraCode), enabled });
+export const useAreaLinks = (cameraCode: string, enabled: boolean) =>
+  useQuery({ ...areaLinksQueryOptions(cameraCode), enabled });
 
 export const useOperationAnalysisSetting = (cameraCode: string, enabled: boolean) =>
   useQuery({ ...operationAnalysisSettingQueryOptions(cameraCode), enabled });

@@ -1,9 +1,9 @@
 // Video info (core.md §2): the toggle with its checkboxes, kept in the browser (detail display options), and
 // what they draw over the picture: the date and time of what plays (the archive clip's wall-clock time, or the
 // clock while live), the camera's motion detection area, and the boxes of what moved in the playing minute at
-// the playing position; in TLT environment modes also the camera's entry detection area (with its machine area)
-// and its operation areas, each with its name. Drawings are scaled to the rectangle the picture really
-// occupies (object-fit: contain), which the overlay measures itself.
+// the playing position; in TLT environment modes also the entry detection area (and machine area) of each of the
+// camera's area links and its operation areas, each with its name. Drawings are scaled to the rectangle the
+// picture really occupies (object-fit: contain), which the overlay measures itself.
 import { ActionIcon, Box, Checkbox, Popover, Stack, Text } from '@mantine/core';
 import { IconInfoSquareRounded } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
@@ -11,7 +11,7 @@ import type { MotionArea } from '@camwatch/contract/device';
 import { useBrowserState } from '../../../lib/browser-state.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useArchiveMotion } from '../api/get-archive-motion.ts';
-import { useEnterAlertSetting, useOperationAnalysisSetting } from '../api/get-analysis-areas.ts';
+import { useAreaLinks, useOperationAnalysisSetting } from '../api/get-analysis-areas.ts';
 import {
   areaLabelAt,
   containedRect,
@@ -188,7 +188,7 @@ export function VideoInfoOverlay({
   );
   const showEntry = options.includes('enterAlertArea') && display.enterAlertArea && source !== null;
   const showOperation = options.includes('operationArea') && display.operationArea && source !== null;
-  const entry = useEnterAlertSetting(cameraCode, showEntry).data;
+  const areaLinks = useAreaLinks(cameraCode, showEntry).data;
   const operation = useOperationAnalysisSetting(cameraCode, showOperation).data;
   const size = intrinsicSize(mediaRef.current) ?? fallbackSize;
   const rect: Rect = containedRect(box.width, box.height, size.width, size.height);
@@ -249,27 +249,33 @@ export function VideoInfoOverlay({
               name={area.operationAreaName}
             />
           ))}
-        {showEntry && entry?.machineArea && (
-          <NamedArea
-            testId="machine-area"
-            points={entry.machineArea}
-            rect={rect}
-            color={MACHINE_COLOR}
-            fill="rgba(253, 126, 20, 0.1)"
-            name={t('player.videoInfo.machineArea')}
-            dashed
-          />
-        )}
-        {showEntry && entry?.entryArea && (
-          <NamedArea
-            testId="enter-alert-area"
-            points={entry.entryArea}
-            rect={rect}
-            color={ENTRY_COLOR}
-            fill="rgba(250, 82, 82, 0.15)"
-            name={entry.areaName}
-          />
-        )}
+        {showEntry &&
+          areaLinks?.map((link) =>
+            link.machineArea ? (
+              <NamedArea
+                key={`machine-${link.id}`}
+                testId="machine-area"
+                points={link.machineArea}
+                rect={rect}
+                color={MACHINE_COLOR}
+                fill="rgba(253, 126, 20, 0.1)"
+                name={t('player.videoInfo.machineOf', { area: link.areaName })}
+                dashed
+              />
+            ) : null,
+          )}
+        {showEntry &&
+          areaLinks?.map((link) => (
+            <NamedArea
+              key={`entry-${link.id}`}
+              testId="enter-alert-area"
+              points={link.entryArea}
+              rect={rect}
+              color={ENTRY_COLOR}
+              fill="rgba(250, 82, 82, 0.15)"
+              name={link.areaName}
+            />
+          ))}
         {boxes.map((b, i) => (
           <rect
             key={i}
