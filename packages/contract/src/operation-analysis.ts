@@ -6,10 +6,17 @@ import { cameraCodeSchema } from './cameras.ts';
 import { OPERATION_AREAS_MAX } from './constants.ts';
 import { dataEnvelope, errorBody, validationErrorBody } from './envelope.ts';
 import { polygonSchema } from './polygon.ts';
+import {
+  DETECTION_SETTING_RANGES,
+  OPERATION_AREA_NAME_MAX,
+  type NumberRange,
+} from './operation-analysis-rules.ts';
+
+export { DEFAULT_OPERATION_DETECTION_SETTING } from './operation-analysis-rules.ts';
 
 export const operationAreaSchema = z
   .object({
-    operationAreaName: z.string().trim().min(1, { message: 'is required' }).max(50),
+    operationAreaName: z.string().trim().min(1, { message: 'is required' }).max(OPERATION_AREA_NAME_MAX),
     points: polygonSchema,
   })
   .meta({ id: 'OperationArea' });
@@ -22,24 +29,19 @@ export const operationAreaListSchema = z
     message: 'area names must be unique',
   });
 
-/** Rates and thresholds are fractions 0..1; the frame threshold counts frames. */
+const rangeSchema = ({ min, max, integer }: NumberRange) =>
+  (integer ? z.number().int() : z.number()).min(min).max(max);
+
+/** Rates and thresholds are fractions 0..1; the frame threshold counts frames (DETECTION_SETTING_RANGES). */
 export const detectionSettingSchema = z
   .object({
-    personDetectionTargetAreaRate: z.number().min(0).max(1),
-    detectionFrameThreshold: z.number().int().min(1).max(1000),
-    personDetectionThreshold: z.number().min(0).max(1),
-    keypointDetectionThreshold: z.number().min(0).max(1),
+    personDetectionTargetAreaRate: rangeSchema(DETECTION_SETTING_RANGES.personDetectionTargetAreaRate),
+    detectionFrameThreshold: rangeSchema(DETECTION_SETTING_RANGES.detectionFrameThreshold),
+    personDetectionThreshold: rangeSchema(DETECTION_SETTING_RANGES.personDetectionThreshold),
+    keypointDetectionThreshold: rangeSchema(DETECTION_SETTING_RANGES.keypointDetectionThreshold),
   })
   .meta({ id: 'OperationDetectionSetting' });
 export type DetectionSetting = z.infer<typeof detectionSettingSchema>;
-
-/** What a camera whose detection setting was never saved answers (and is analysed with). */
-export const DEFAULT_OPERATION_DETECTION_SETTING: Readonly<DetectionSetting> = Object.freeze({
-  personDetectionTargetAreaRate: 0.5,
-  detectionFrameThreshold: 5,
-  personDetectionThreshold: 0.5,
-  keypointDetectionThreshold: 0.3,
-});
 
 export const operationAnalysisSettingSchema = z
   .object({ operationAreaList: z.array(operationAreaSchema), detectionSetting: detectionSettingSchema })

@@ -8,6 +8,7 @@ import { PageLoader } from '../components/ui/PageLoader.tsx';
 import { meQueryOptions } from '../lib/current-user.ts';
 import { loadDetailPage } from '../features/player/live-prestart.ts';
 import { prefetchCameraList } from '../features/cameras/api/get-cameras.ts';
+import { loadOperationAnalysisPage } from '../features/operation-analysis/api/load-page.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { loginPathFor } from './session.ts';
 import { RootLayout } from './RootLayout.tsx';
@@ -56,6 +57,9 @@ const layoutScreen = lazyScreen(() => import('./layout/AppLayout.tsx'));
 const detailScreen = lazyScreen(() => import('../features/player/components/CameraDetailPage.tsx'));
 const helpScreen = lazyScreen(() => import('../features/help/components/HelpPage.tsx'));
 const debugScreen = lazyScreen(() => import('../features/debug/components/DebugPage.tsx'));
+const operationAnalysisScreen = lazyScreen(
+  () => import('../features/operation-analysis/components/OperationAnalysisPage.tsx'),
+);
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
 
@@ -85,6 +89,22 @@ async function cameraDetail({ params, request }: LoaderFunctionArgs): Promise<nu
   try {
     // Takes over what the start-up asked for on a detail address (live-prestart.ts), else asks now.
     await loadDetailPage(params.code ?? '', new URL(request.url).searchParams.get('date'));
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      throw redirect('/notfound');
+    throw error;
+  }
+  return null;
+}
+
+/**
+ * The operation analysis setting's camera and setting; a camera that is unknown, another customer's or
+ * without operation analysis (the setting answers 404) goes to notfound (core.md §8).
+ */
+async function operationAnalysisData({ params }: LoaderFunctionArgs): Promise<null> {
+  if (!readState('loggedIn')) return null;
+  try {
+    await loadOperationAnalysisPage(params.code ?? '');
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
       throw redirect('/notfound');
@@ -154,7 +174,10 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
             page('detail/:code/entry-detection/create', 'entry_detection_detail', frame, tltOnly),
             page('detail/:code/entry-detection/:id', 'entry_detection_detail', frame, tltOnly),
             page('detail/:code/entry-detection-report', 'entry_detection_report', frame, tltOnly),
-            page('detail/:code/operation-analysis', 'operation_analysis', frame, tltOnly),
+            page('detail/:code/operation-analysis', 'operation_analysis', operationAnalysisScreen, (args) => {
+              tltOnly();
+              return operationAnalysisData(args);
+            }),
             page('person-tracking/results', 'person_tracking_results', frame, tltOnly),
             page('person-tracking/results/:id', 'person_tracking_result_detail', frame, tltOnly),
             page('operation-analysis/results', 'operation_analysis_results', frame, tltOnly),

@@ -1,0 +1,60 @@
+// detail/{code}/operation-analysis (advanced.md §2, §3, §5, §7; TLT environment modes only): a camera's
+// operation analysis setting: its operation areas, drawn over the camera's picture, and the detection
+// thresholds. Without the configOperationAnalysis right both are shown read-only (core.md §6). Leaving with
+// unsaved changes asks first. The route's loader has loaded the camera and the setting (404 → notfound).
+import { Alert, Anchor, Box, Breadcrumbs, Text } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '../../../components/ui/PageTitle.tsx';
+import { useMe } from '../../../lib/current-user.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useCamera } from '../api/get-camera.ts';
+import { useOperationAnalysisSetting } from '../api/get-operation-analysis-setting.ts';
+import { DetectionSettingSection } from './DetectionSettingSection.tsx';
+import { OperationAreaSection } from './OperationAreaSection.tsx';
+import { UnsavedChangesPrompt } from './UnsavedChangesPrompt.tsx';
+
+export default function OperationAnalysisPage() {
+  const { t } = useTranslation();
+  const { code = '' } = useParams();
+  const camera = useCamera(code);
+  const setting = useOperationAnalysisSetting(code);
+  const canEdit = useMe().permissions.configOperationAnalysis;
+  const [areasDirty, setAreasDirty] = useState(false);
+  const [detectionDirty, setDetectionDirty] = useState(false);
+  const onAreasDirty = useCallback((dirty: boolean) => setAreasDirty(dirty), []);
+  const onDetectionDirty = useCallback((dirty: boolean) => setDetectionDirty(dirty), []);
+
+  return (
+    <Box p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="page-title">
+      <Breadcrumbs mb="xs" fz="sm">
+        <Anchor component={Link} to={`/detail/${encodeURIComponent(camera.camera_code)}`}>
+          {camera.camera_name}
+        </Anchor>
+        <Text size="sm">{t('pages.operation_analysis')}</Text>
+      </Breadcrumbs>
+      <PageTitle>{t('operationAnalysis.title', { name: camera.camera_name })}</PageTitle>
+      {!canEdit && (
+        <Alert color="yellow" mb="md" data-testid="read-only-note">
+          {t('operationAnalysis.readOnlyNote')}
+        </Alert>
+      )}
+      {/* Keyed by camera: another camera's setting starts from its own saved state. */}
+      <OperationAreaSection
+        key={`areas-${code}`}
+        camera={camera}
+        savedAreas={setting.operationAreaList}
+        canEdit={canEdit}
+        onDirtyChange={onAreasDirty}
+      />
+      <DetectionSettingSection
+        key={`detection-${code}`}
+        cameraCode={camera.camera_code}
+        saved={setting.detectionSetting}
+        canEdit={canEdit}
+        onDirtyChange={onDetectionDirty}
+      />
+      <UnsavedChangesPrompt when={canEdit && (areasDirty || detectionDirty)} />
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+// Unsaved changes (the operation analysis setting): leaving for another screen asks first, and closing or
+// reloading the tab gets the browser's own warning.
+import { Button, Group, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router';
+import { AppDialog } from '../../../components/ui/AppDialog.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
+
+export function UnsavedChangesPrompt({ when }: { when: boolean }) {
+  const { t } = useTranslation();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!when) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [when]);
+  // Saved meanwhile (or nothing left to lose): let the waiting navigation go.
+  useEffect(() => {
+    if (!when && blocker.state === 'blocked') blocker.proceed();
+  }, [when, blocker]);
+
+  return (
+    <AppDialog
+      opened={blocker.state === 'blocked'}
+      onClose={() => blocker.reset?.()}
+      title={t('operationAnalysis.unsavedTitle')}
+    >
+      <Text mb="lg">{t('operationAnalysis.unsavedBody')}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+          {t('operationAnalysis.stay')}
+        </Button>
+        <Button color="red" onClick={() => blocker.proceed?.()}>
+          {t('operationAnalysis.leave')}
+        </Button>
+      </Group>
+    </AppDialog>
+  );
+}
