@@ -76,6 +76,17 @@ test('enter alert and operation areas in video info; entry alerts on the timelin
     .click({ timeout: 5_000 })
     .catch(() => {});
 
+  // The camera's analysis settings are linked from the page.
+  const settings = page.getByRole('navigation', { name: '分析の設定' });
+  await expect(settings.getByRole('link', { name: '侵入検知の設定' })).toHaveAttribute(
+    'href',
+    `/detail/${code}/entry-detection`,
+  );
+  await expect(settings.getByRole('link', { name: '作業分析の設定' })).toHaveAttribute(
+    'href',
+    `/detail/${code}/operation-analysis`,
+  );
+
   // Video info: both TLT checkboxes are offered for this camera and draw the seeded areas with their names.
   const showController = async () => {
     await detail.stage.scrollIntoViewIfNeeded();

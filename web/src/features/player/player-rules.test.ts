@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  analysisSettingLinks,
   areaLabelAt,
   dateQueryValue,
   firstMinuteWithData,
@@ -151,5 +152,19 @@ describe('video info options (core.md §2, advanced.md §2: TLT areas)', () => {
         rect,
       ),
     ).toEqual({ x: 206, y: 34 });
+  });
+});
+
+describe('analysis setting links of the detail page (advanced.md §2 routes)', () => {
+  it('links the entry detection and operation analysis settings in TLT modes, for cameras with them', () => {
+    const all = { isTlt: true, useEnterAlert: true, useOperationAnalysis: true };
+    expect(analysisSettingLinks('cam 1', all)).toEqual([
+      { key: 'entryDetection', to: '/detail/cam%201/entry-detection' },
+      { key: 'operationAnalysis', to: '/detail/cam%201/operation-analysis' },
+    ]);
+    expect(analysisSettingLinks('c', { ...all, isTlt: false })).toEqual([]);
+    expect(analysisSettingLinks('c', { ...all, useEnterAlert: false }).map((l) => l.key)).toEqual([
+      'operationAnalysis',
+    ]);
   });
 });

@@ -384,3 +384,24 @@ export function areaLabelAt(
     y: Math.max(rect.y + 14, rect.y + top.y * rect.height - 4),
   };
 }
+
+export type AnalysisSetting = 'entryDetection' | 'operationAnalysis';
+
+/**
+ * The camera's analysis setting screens the detail page links to (advanced.md §2 routes): entry detection and
+ * operation analysis, each in TLT modes for a camera with the feature (the screens are read-only without the
+ * right to change them).
+ */
+export function analysisSettingLinks(
+  code: string,
+  opts: { isTlt: boolean; useEnterAlert: boolean; useOperationAnalysis: boolean },
+): { key: AnalysisSetting; to: string }[] {
+  if (!opts.isTlt) return [];
+  const base = `/detail/${encodeURIComponent(code)}`;
+  return [
+    ...(opts.useEnterAlert ? [{ key: 'entryDetection' as const, to: `${base}/entry-detection` }] : []),
+    ...(opts.useOperationAnalysis
+      ? [{ key: 'operationAnalysis' as const, to: `${base}/operation-analysis` }]
+      : []),
+  ];
+}

@@ -6,9 +6,9 @@
 // when idle; video info draws the clip's time, the motion area and what moved over it. Streaming cameras play
 // live over HLS. Below: the archive timeline of the chosen period (1H, 6H, 24H) with its event filter.
 import { Alert, Box, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconClockPlay } from '@tabler/icons-react';
+import { IconAdjustments, IconClockPlay } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { CameraDetail } from '@camwatch/contract/cameras';
 import { isTltMode } from '@camwatch/contract/environment';
 import {
@@ -33,6 +33,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useArchives, useFutureHour } from '../api/get-archives.ts';
 import { useCameraDetail } from '../api/get-camera-detail.ts';
 import {
+  analysisSettingLinks,
   dateQueryValue,
   eventSpans,
   futureHourToRefetch,
@@ -251,6 +252,11 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
     experimentalFeatures,
     isTlt,
   });
+  const settingLinks = analysisSettingLinks(camera.camera_code, {
+    isTlt,
+    useEnterAlert: camera.use_enter_alert,
+    useOperationAnalysis: camera.use_operation_analysis,
+  });
   const infoOptions = videoInfoOptions({
     isTlt,
     useEnterAlert: camera.use_enter_alert,
@@ -319,6 +325,22 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
   return (
     <Box p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="page-title">
       <PageTitle>{camera.camera_name}</PageTitle>
+      {settingLinks.length > 0 && (
+        <Group gap="xs" mt={-8} mb="sm" component="nav" aria-label={t('player.analysisSettings.label')}>
+          {settingLinks.map((link) => (
+            <Button
+              key={link.key}
+              component={Link}
+              to={link.to}
+              variant="light"
+              size="xs"
+              leftSection={<IconAdjustments size={14} aria-hidden />}
+            >
+              {t(`player.analysisSettings.${link.key}`)}
+            </Button>
+          ))}
+        </Group>
+      )}
       <Stack
         gap={0}
         maw={isFullscreen || isFullSize ? undefined : 960}
