@@ -71,6 +71,7 @@ const expectedCalls = [
   'POST /api/enter-alert/camera/:cameraCode/area-links',
   'PUT /api/enter-alert/camera/:cameraCode/area-links/:id',
   'DELETE /api/enter-alert/camera/:cameraCode/area-links/:id',
+  'GET /api/enter-alert/camera/:cameraCode/alerts',
   'GET /api/enter-alert/camera/:cameraCode/csv',
   // the device API of camera agents (issue “Video pipeline”)
   'PUT /api/ingest/cameras/:camera_code/clips/:start_time',

@@ -63,6 +63,7 @@ import {
   areaLinkListCall,
   areaLinkUpdateCall,
   enterAlertCsvCall,
+  enterAlertListCall,
 } from './enter-alerts.ts';
 import { passwordResetCall, passwordResetRequestCall } from './password-reset.ts';
 import { releaseListCall } from './releases.ts';
@@ -128,6 +129,7 @@ export const allCalls: readonly CallDef[] = [
   areaLinkCreateCall,
   areaLinkUpdateCall,
   areaLinkDeleteCall,
+  enterAlertListCall,
   enterAlertCsvCall,
   liveImageCall,
   mediaCall,

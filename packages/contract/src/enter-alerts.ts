@@ -134,6 +134,30 @@ export function csvPeriodProblem(q: { start_datetime: string; end_datetime: stri
 }
 export type EnterAlertCsvQuery = z.input<typeof enterAlertCsvQuery>;
 
+export const enterAlertSchema = z
+  .object({
+    areaName: z.string(),
+    /** When the entry began and ended, in the offset of the asked start_datetime. */
+    start_time: dateTimeSchema,
+    end_time: dateTimeSchema,
+  })
+  .meta({ id: 'EnterAlert' });
+export type EnterAlert = z.infer<typeof enterAlertSchema>;
+
+export const enterAlertListQuery = z.object({ start_datetime: dateTimeSchema, end_datetime: dateTimeSchema });
+
+export const enterAlertListCall = defineCall({
+  method: 'GET',
+  path: '/api/enter-alert/camera/:cameraCode/alerts',
+  summary: 'The entry alerts of a period (at most 31 days), oldest first: the entry detection report',
+  source: 'advanced.md §2 entry detection report (path not in the spec)',
+  tags: ['enter-alert'],
+  access: 'session',
+  params: enterAlertParams,
+  query: enterAlertListQuery,
+  responses: { 200: dataEnvelope(z.object({ alerts: z.array(enterAlertSchema) })), ...errors },
+});
+
 export const enterAlertCsvCall = defineCall({
   method: 'GET',
   path: '/api/enter-alert/camera/:cameraCode/csv',

@@ -31,6 +31,7 @@ export const routes = {
   downloadRequest: { method: 'POST', path: '/api/cameras/:camera_code/downloads' },
   downloadStatus: { method: 'GET', path: '/api/downloads/:download_id' },
   enterAlertCsv: { method: 'GET', path: '/api/enter-alert/camera/:cameraCode/csv' },
+  enterAlertList: { method: 'GET', path: '/api/enter-alert/camera/:cameraCode/alerts' },
   envSettings: { method: 'GET', path: '/api/settings/env' },
   feedback: { method: 'POST', path: '/api/feedback' },
   heartbeat: { method: 'POST', path: '/api/ingest/cameras/:camera_code/heartbeat' },

@@ -196,6 +196,13 @@ describe('api/enter-alert/camera/:cameraCode/area-links', () => {
         request: { method: 'GET', url: linkUrl(outsider.camera.code, ownLink.id) },
       },
       {
+        name: 'foreign alerts',
+        request: {
+          method: 'GET',
+          url: `/api/enter-alert/camera/${owner.camera.code}/alerts?start_datetime=2026-11-20T00:00:00Z&end_datetime=2026-11-21T00:00:00Z`,
+        },
+      },
+      {
         name: 'foreign CSV',
         request: {
           method: 'GET',
@@ -299,14 +306,38 @@ describe('the entry job, the timeline and the CSV', () => {
       .replace('T', ' ');
     expect(startCell).toBe(expected);
 
+    // The report's data: the same alert, its times in the asked offset.
+    const report = await as(t.app, cookie, {
+      method: 'GET',
+      url: `/api/enter-alert/camera/${camera.code}/alerts?start_datetime=${encodeURIComponent(from.replace('Z', '+09:00'))}&end_datetime=${encodeURIComponent(to)}`,
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    const { alerts } = (
+      report.json() as { data: { alerts: { areaName: string; start_time: string; end_time: string }[] } }
+    ).data;
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.areaName).toBe('プレス機前');
+    expect(alerts[0]!.start_time).toMatch(/\+09:00$/);
+    // Written to the second, like the CSV.
+    expect(Date.parse(alerts[0]!.start_time)).toBe(
+      Math.floor((start.getTime() + alert!.startSec * 1000) / 1000) * 1000,
+    );
+    expect(Date.parse(alerts[0]!.end_time)).toBeGreaterThan(Date.parse(alerts[0]!.start_time));
+
     // Rights and bad periods.
     const viewer = await createUser(t.db, customer.id, {
       permissions: { ...everyRight, configEnterAlert: false },
     });
     const csvUrl = (f: string, e: string) =>
       `/api/enter-alert/camera/${camera.code}/csv?start_datetime=${encodeURIComponent(f)}&end_datetime=${encodeURIComponent(e)}`;
-    const denied = await as(t.app, await login(t.app, viewer), { method: 'GET', url: csvUrl(from, to) });
+    const viewerCookie = await login(t.app, viewer);
+    const denied = await as(t.app, viewerCookie, { method: 'GET', url: csvUrl(from, to) });
     expect(denied.statusCode).toBe(403);
+    const deniedReport = await as(t.app, viewerCookie, {
+      method: 'GET',
+      url: csvUrl(from, to).replace('/csv?', '/alerts?'),
+    });
+    expect(deniedReport.statusCode).toBe(403);
     const tooLong = await as(t.app, cookie, {
       method: 'GET',
       url: csvUrl('2026-01-01T00:00:00Z', '2026-03-01T00:00:00Z'),

@@ -6,6 +6,7 @@ import {
   areaLinkListCall,
   areaLinkUpdateCall,
   enterAlertCsvCall,
+  enterAlertListCall,
 } from '@camwatch/contract/enter-alerts';
 import { serve, type ServeContext } from '../../http/serve.ts';
 import { attachmentDisposition } from '../media/byte-range.ts';
@@ -26,6 +27,9 @@ export function registerEnterAlertRoutes(ctx: ServeContext, enterAlerts: EnterAl
   }));
   serve(ctx, areaLinkDeleteCall, async ({ auth, params }) => ({
     data: await enterAlerts.remove(auth, params.cameraCode, params.id),
+  }));
+  serve(ctx, enterAlertListCall, async ({ auth, params, query }) => ({
+    data: { alerts: await enterAlerts.alerts(auth, params.cameraCode, query) },
   }));
   serve(ctx, enterAlertCsvCall, async ({ auth, params, query }, reply) => {
     const { filename, text } = await enterAlerts.csv(auth, params.cameraCode, query);

@@ -8,6 +8,7 @@ import {
   csvPeriodProblem,
   type AreaLink,
   type AreaLinkInput,
+  type EnterAlert,
 } from '@camwatch/contract/enter-alerts';
 import { AREA_LINKS_MAX } from '@camwatch/contract/constants';
 import { isTltMode, type EnvironmentMode } from '@camwatch/contract/environment';
@@ -19,7 +20,7 @@ import type { EntryAlertSpan } from '../../db/schema.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { withBlobFile } from '../../storage/blob-file.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
-import { offsetOf } from '../archives/archive-minutes.ts';
+import { formatInOffset, offsetOf } from '../archives/archive-minutes.ts';
 import { alertRows, enterAlertCsv } from './enter-alert-csv.ts';
 import type { EnterAlertRepository } from './enter-alert.repository.ts';
 
@@ -114,11 +115,12 @@ export class EnterAlertService {
     return { id };
   }
 
-  async csv(
+  /** The alerts of [start, end) as rows, and the offset to write their times in; the period checked. */
+  private async alertsOf(
     auth: AuthContext,
     code: string,
-    query: { start_datetime: string; end_datetime: string; lang: 'ja' | 'en' },
-  ): Promise<{ filename: string; text: string }> {
+    query: { start_datetime: string; end_datetime: string },
+  ) {
     const camera = await this.editableCamera(auth, code);
     const problem = csvPeriodProblem(query);
     if (problem) throw FieldErrors.of('end_datetime', problem);
@@ -127,12 +129,30 @@ export class EnterAlertService {
       new Date(query.start_datetime),
       new Date(query.end_datetime),
     );
-    const text = enterAlertCsv({
-      lang: query.lang,
-      offset: offsetOf(query.start_datetime),
-      cameraName: camera.name,
-      rows: alertRows(minutes),
-    });
+    return { camera, rows: alertRows(minutes), offset: offsetOf(query.start_datetime) };
+  }
+
+  /** The entry detection report's data: every alert of the period, oldest first. */
+  async alerts(
+    auth: AuthContext,
+    code: string,
+    query: { start_datetime: string; end_datetime: string },
+  ): Promise<EnterAlert[]> {
+    const { rows, offset } = await this.alertsOf(auth, code, query);
+    return rows.map((row) => ({
+      areaName: row.areaName,
+      start_time: formatInOffset(row.startMs, offset),
+      end_time: formatInOffset(row.endMs, offset),
+    }));
+  }
+
+  async csv(
+    auth: AuthContext,
+    code: string,
+    query: { start_datetime: string; end_datetime: string; lang: 'ja' | 'en' },
+  ): Promise<{ filename: string; text: string }> {
+    const { camera, rows, offset } = await this.alertsOf(auth, code, query);
+    const text = enterAlertCsv({ lang: query.lang, offset, cameraName: camera.name, rows });
     const day = query.start_datetime.slice(0, 10).replaceAll('-', '');
     return { filename: `enter-alert_${camera.code}_${day}.csv`, text };
   }
