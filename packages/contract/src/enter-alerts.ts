@@ -9,6 +9,17 @@ import { dataEnvelope, errorBody, validationErrorBody } from './envelope.ts';
 import { binaryBody } from './live.ts';
 import { polygonSchema } from './polygon.ts';
 import { AREA_LINKS_MAX } from './constants.ts';
+import {
+  AREA_LINK_NAME_MAX,
+  AREA_LINK_THRESHOLD_RANGES,
+  ENTER_ALERT_CSV_MAX_DAYS,
+  type ThresholdRange,
+} from './enter-alert-rules.ts';
+
+export { DEFAULT_AREA_LINK_THRESHOLDS, ENTER_ALERT_CSV_MAX_DAYS } from './enter-alert-rules.ts';
+
+const rangeSchema = ({ min, max, integer }: ThresholdRange) =>
+  (integer ? z.number().int() : z.number()).min(min).max(max);
 
 /**
  * An area link (advanced.md §2, §3, §5): an entry detection area, optionally linked with a machine area, and the
@@ -16,35 +27,24 @@ import { AREA_LINKS_MAX } from './constants.ts';
  */
 export const areaLinkInputSchema = z.object({
   /** The name the alerts carry (the CSV's area column); unique among the camera's links. */
-  areaName: z.string().trim().min(1, { message: 'is required' }).max(50),
+  areaName: z.string().trim().min(1, { message: 'is required' }).max(AREA_LINK_NAME_MAX),
   /** Where an entry counts, in 0..1 picture coordinates. */
   entryArea: polygonSchema,
   /** Where the machine is; when drawn, entries count only while it runs. */
   machineArea: polygonSchema.nullable(),
   /** Consecutive analysed frames (5 a second) something must stay in the area before it is an entry. */
-  detectionFrameThreshold: z.number().int().min(1).max(50),
+  detectionFrameThreshold: rangeSchema(AREA_LINK_THRESHOLD_RANGES.detectionFrameThreshold),
   /** Smallest height of what entered, as a share of the picture's height. */
-  minimumDetectionSize: z.number().min(0.01).max(1),
+  minimumDetectionSize: rangeSchema(AREA_LINK_THRESHOLD_RANGES.minimumDetectionSize),
   /** The machine runs while more than this share of its area changes between frames. */
-  runningThreshold: z.number().min(0).max(1),
+  runningThreshold: rangeSchema(AREA_LINK_THRESHOLD_RANGES.runningThreshold),
   /** Seconds after an alert during which a new entry continues it instead of raising another. */
-  vigilantTime: z.number().int().min(0).max(600),
+  vigilantTime: rangeSchema(AREA_LINK_THRESHOLD_RANGES.vigilantTime),
 });
 export type AreaLinkInput = z.infer<typeof areaLinkInputSchema>;
 
 export const areaLinkSchema = areaLinkInputSchema.extend({ id: z.string() }).meta({ id: 'AreaLink' });
 export type AreaLink = z.infer<typeof areaLinkSchema>;
-
-/** The thresholds a new area link starts with (the screen's defaults). */
-export const DEFAULT_AREA_LINK_THRESHOLDS: Pick<
-  AreaLinkInput,
-  'detectionFrameThreshold' | 'minimumDetectionSize' | 'runningThreshold' | 'vigilantTime'
-> = {
-  detectionFrameThreshold: 3,
-  minimumDetectionSize: 0.08,
-  runningThreshold: 0.02,
-  vigilantTime: 10,
-};
 
 export const enterAlertParams = z.object({ cameraCode: cameraCodeSchema });
 export const areaLinkParams = z.object({
@@ -111,9 +111,6 @@ export const areaLinkDeleteCall = defineCall({
   params: areaLinkParams,
   responses: { 200: dataEnvelope(z.object({ id: z.string() })), ...errors },
 });
-
-/** The longest period one CSV may cover. */
-export const ENTER_ALERT_CSV_MAX_DAYS = 31;
 
 export const enterAlertCsvLanguages = ['ja', 'en'] as const;
 

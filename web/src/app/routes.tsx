@@ -9,6 +9,8 @@ import { meQueryOptions } from '../lib/current-user.ts';
 import { loadDetailPage } from '../features/player/live-prestart.ts';
 import { prefetchCameraList } from '../features/cameras/api/get-cameras.ts';
 import { loadOperationAnalysisPage } from '../features/operation-analysis/api/load-page.ts';
+import { loadEntryDetectionPage } from '../features/entry-detection/api/load-pages.ts';
+import { loadEntryReportPage } from '../features/entry-detection-report/api/load-page.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { loginPathFor } from './session.ts';
 import { RootLayout } from './RootLayout.tsx';
@@ -60,6 +62,15 @@ const debugScreen = lazyScreen(() => import('../features/debug/components/DebugP
 const operationAnalysisScreen = lazyScreen(
   () => import('../features/operation-analysis/components/OperationAnalysisPage.tsx'),
 );
+const entryDetectionScreen = lazyScreen(
+  () => import('../features/entry-detection/components/EntryDetectionListPage.tsx'),
+);
+const entryReportScreen = lazyScreen(
+  () => import('../features/entry-detection-report/components/EntryReportPage.tsx'),
+);
+const areaLinkScreen = lazyScreen(
+  () => import('../features/entry-detection/components/AreaLinkEditPage.tsx'),
+);
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
 
@@ -82,13 +93,14 @@ async function parentsOnly(): Promise<null> {
   return null;
 }
 
-/** The detail page's camera; an unknown or another customer's code goes to notfound (core.md §8). */
-async function cameraDetail({ params, request }: LoaderFunctionArgs): Promise<null> {
-  // Runs alongside the page base's loader: without a session, its redirect to login wins.
+/**
+ * Runs a screen's data loading before it renders; a camera that is unknown, another customer's or without the
+ * feature, or an unknown id (404, or 400 for an id that cannot be one) goes to notfound (core.md §8).
+ */
+async function orNotFound(load: () => Promise<unknown>): Promise<null> {
   if (!readState('loggedIn')) return null;
   try {
-    // Takes over what the start-up asked for on a detail address (live-prestart.ts), else asks now.
-    await loadDetailPage(params.code ?? '', new URL(request.url).searchParams.get('date'));
+    await load();
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
       throw redirect('/notfound');
@@ -97,21 +109,17 @@ async function cameraDetail({ params, request }: LoaderFunctionArgs): Promise<nu
   return null;
 }
 
-/**
- * The operation analysis setting's camera and setting; a camera that is unknown, another customer's or
- * without operation analysis (the setting answers 404) goes to notfound (core.md §8).
- */
-async function operationAnalysisData({ params }: LoaderFunctionArgs): Promise<null> {
-  if (!readState('loggedIn')) return null;
-  try {
-    await loadOperationAnalysisPage(params.code ?? '');
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
-      throw redirect('/notfound');
-    throw error;
-  }
-  return null;
-}
+/** The detail page's camera; takes over what the start-up asked for on a detail address (live-prestart.ts). */
+const cameraDetail = ({ params, request }: LoaderFunctionArgs) =>
+  // Runs alongside the page base's loader: without a session, its redirect to login wins.
+  orNotFound(() => loadDetailPage(params.code ?? '', new URL(request.url).searchParams.get('date')));
+const operationAnalysisData = ({ params }: LoaderFunctionArgs) =>
+  orNotFound(() => loadOperationAnalysisPage(params.code ?? ''));
+/** The entry detection screens' camera and area links, and the edited link. */
+const entryDetectionData = ({ params }: LoaderFunctionArgs) =>
+  orNotFound(() => loadEntryDetectionPage(params.code ?? '', params.id));
+const entryReportData = ({ params }: LoaderFunctionArgs) =>
+  orNotFound(() => loadEntryReportPage(params.code ?? ''));
 
 /** The camera list's page of cameras, asked for while the screen's code downloads (not awaited). */
 function cameraListHeadStart({ params, request }: LoaderFunctionArgs): null {
@@ -170,10 +178,27 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
             page('detail/:code', 'detail', detailScreen, cameraDetail),
             page('detail/:code/people-counter', 'people_counter'),
             page('location/:code/people-counter', 'people_counter'),
-            page('detail/:code/entry-detection', 'entry_detection', frame, tltOnly),
-            page('detail/:code/entry-detection/create', 'entry_detection_detail', frame, tltOnly),
-            page('detail/:code/entry-detection/:id', 'entry_detection_detail', frame, tltOnly),
-            page('detail/:code/entry-detection-report', 'entry_detection_report', frame, tltOnly),
+            page('detail/:code/entry-detection', 'entry_detection', entryDetectionScreen, (args) => {
+              tltOnly();
+              return entryDetectionData(args);
+            }),
+            page('detail/:code/entry-detection/create', 'entry_detection_detail', areaLinkScreen, (args) => {
+              tltOnly();
+              return entryDetectionData(args);
+            }),
+            page('detail/:code/entry-detection/:id', 'entry_detection_detail', areaLinkScreen, (args) => {
+              tltOnly();
+              return entryDetectionData(args);
+            }),
+            page(
+              'detail/:code/entry-detection-report',
+              'entry_detection_report',
+              entryReportScreen,
+              (args) => {
+                tltOnly();
+                return entryReportData(args);
+              },
+            ),
             page('detail/:code/operation-analysis', 'operation_analysis', operationAnalysisScreen, (args) => {
               tltOnly();
               return operationAnalysisData(args);

@@ -3,7 +3,7 @@
 // points are dragged to move them, and each point is a focusable control (arrow keys move it, Delete removes
 // it). A point or move that would make lines cross, or an 11th point, is refused with a message. The screen
 // using it owns the areas (and their list); the rules are in area-editor-rules.ts. Shared by the operation
-// analysis setting and, later, the entry detection setting.
+// analysis setting and the entry detection screens.
 import { Box, Button, Center, Group, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import {
@@ -62,6 +62,8 @@ export interface AreaEditorProps {
   disabled?: boolean;
   maxPoints?: number;
   onImageError?: () => void;
+  /** The line under the picture, instead of the editor's own hint (a list that only shows areas, a legend). */
+  hint?: string | undefined;
 }
 
 const VERTEX_RADIUS = 6;
@@ -80,6 +82,7 @@ export function AreaEditor({
   disabled = false,
   maxPoints = AREA_POLYGON_MAX_POINTS,
   onImageError,
+  hint,
 }: AreaEditorProps) {
   const { t } = useTranslation();
   const hintId = useId();
@@ -446,11 +449,13 @@ export function AreaEditor({
         </Text>
       )}
       <Text size="sm" c="dimmed" id={hintId}>
-        {readOnly
-          ? t('areaEditor.readOnlyHint')
-          : selected
-            ? t('areaEditor.hint', { max: maxPoints })
-            : t('areaEditor.selectArea')}
+        {hint !== undefined
+          ? hint
+          : readOnly
+            ? t('areaEditor.readOnlyHint')
+            : selected
+              ? t('areaEditor.hint', { max: maxPoints })
+              : t('areaEditor.selectArea')}
       </Text>
     </Stack>
   );

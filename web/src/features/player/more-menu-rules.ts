@@ -3,7 +3,8 @@
 // move, the checks on a download range, the allowance in GB and the screenshot's file name.
 import type { ExperimentalFeature } from '@camwatch/contract/environment';
 import { DOWNLOAD_MAX_HOURS } from '@camwatch/contract/downloads';
-import { ENTER_ALERT_CSV_MAX_DAYS } from '@camwatch/contract/enter-alerts';
+import { ENTER_ALERT_CSV_MAX_DAYS } from '@camwatch/contract/enter-alert-rules';
+import { parseDateInput } from '../../lib/local-time.ts';
 import {
   canDownloadArchive,
   canUseLighting,
@@ -127,15 +128,6 @@ export function screenshotFileName(cameraName: string, ms: number): string {
 }
 
 export type CsvRangeError = 'invalid' | 'order' | 'future' | 'tooLong';
-
-/** Local midnight of a `YYYY-MM-DD` date input's value; NaN when empty or malformed. */
-export function parseDateInput(value: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return Number.NaN;
-  const [, y, mo, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(y, mo - 1, d);
-  return date.getMonth() === mo - 1 && date.getDate() === d ? date.getTime() : Number.NaN;
-}
 
 /**
  * The enter-alert CSV's period from two date inputs, whole local days from the first to the last included:

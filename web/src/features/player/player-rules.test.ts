@@ -160,6 +160,7 @@ describe('analysis setting links of the detail page (advanced.md §2 routes)', (
     const all = { isTlt: true, useEnterAlert: true, useOperationAnalysis: true };
     expect(analysisSettingLinks('cam 1', all)).toEqual([
       { key: 'entryDetection', to: '/detail/cam%201/entry-detection' },
+      { key: 'entryDetectionReport', to: '/detail/cam%201/entry-detection-report' },
       { key: 'operationAnalysis', to: '/detail/cam%201/operation-analysis' },
     ]);
     expect(analysisSettingLinks('c', { ...all, isTlt: false })).toEqual([]);

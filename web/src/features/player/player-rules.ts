@@ -1,6 +1,7 @@
 // Pure rules of the detail player (core.md §4, §8, §9; advanced.md §4): which minute plays next, how long the
 // live viewer waits before retrying, when a live image is stale, the hour/minute arithmetic of the archive,
 // the timeline's periods, cells and markers, the controller's overlay, volume and speeds, and video info.
+import { localDate, toOffsetIso } from '../../lib/local-time.ts';
 import type { ArchiveEntry, EventSpan, MotionFrame } from '@camwatch/contract/archives';
 import {
   browserFromUserAgent,
@@ -68,24 +69,7 @@ export function latestArchiveStart(nowMs: number): number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** `2024-05-01T09:00:00+09:00` in the browser's time zone: the archives call wants an offset. */
-export function toOffsetIso(ms: number): string {
-  const d = new Date(ms);
-  const offset = -d.getTimezoneOffset();
-  const sign = offset >= 0 ? '+' : '-';
-  const abs = Math.abs(offset);
-  return (
-    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` +
-    `T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}` +
-    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
-  );
-}
-
-/** `YYYY-MM-DD` of a moment in local time (the date input's value). */
-export const localDate = (ms: number): string => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
+export { localDate, toOffsetIso };
 
 /** `HH:mm` of a moment in local time. */
 export const localTime = (ms: number): string => {
@@ -385,12 +369,11 @@ export function areaLabelAt(
   };
 }
 
-export type AnalysisSetting = 'entryDetection' | 'operationAnalysis';
+export type AnalysisSetting = 'entryDetection' | 'entryDetectionReport' | 'operationAnalysis';
 
 /**
- * The camera's analysis setting screens the detail page links to (advanced.md §2 routes): entry detection and
- * operation analysis, each in TLT modes for a camera with the feature (the screens are read-only without the
- * right to change them).
+ * The camera's analysis screens the detail page links to (advanced.md §2 routes): the entry detection setting
+ * and report, and the operation analysis setting, each in TLT modes for a camera with the feature.
  */
 export function analysisSettingLinks(
   code: string,
@@ -399,7 +382,12 @@ export function analysisSettingLinks(
   if (!opts.isTlt) return [];
   const base = `/detail/${encodeURIComponent(code)}`;
   return [
-    ...(opts.useEnterAlert ? [{ key: 'entryDetection' as const, to: `${base}/entry-detection` }] : []),
+    ...(opts.useEnterAlert
+      ? [
+          { key: 'entryDetection' as const, to: `${base}/entry-detection` },
+          { key: 'entryDetectionReport' as const, to: `${base}/entry-detection-report` },
+        ]
+      : []),
     ...(opts.useOperationAnalysis
       ? [{ key: 'operationAnalysis' as const, to: `${base}/operation-analysis` }]
       : []),

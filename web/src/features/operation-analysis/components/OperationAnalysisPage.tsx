@@ -6,13 +6,13 @@ import { Alert, Anchor, Box, Breadcrumbs, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
+import { UnsavedChangesPrompt } from '../../../components/ui/UnsavedChangesPrompt.tsx';
 import { useMe } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useCamera } from '../api/get-camera.ts';
 import { useOperationAnalysisSetting } from '../api/get-operation-analysis-setting.ts';
 import { DetectionSettingSection } from './DetectionSettingSection.tsx';
 import { OperationAreaSection } from './OperationAreaSection.tsx';
-import { UnsavedChangesPrompt } from './UnsavedChangesPrompt.tsx';
 
 export default function OperationAnalysisPage() {
   const { t } = useTranslation();

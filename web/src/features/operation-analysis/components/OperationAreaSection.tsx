@@ -8,6 +8,7 @@ import type { CameraDetail } from '@camwatch/contract/cameras';
 import { OPERATION_AREAS_MAX } from '@camwatch/contract/constants';
 import { AreaEditor, type EditorArea } from '../../../components/area-editor/AreaEditor.tsx';
 import { areaColor } from '../../../components/area-editor/area-editor-rules.ts';
+import { useCameraPicture } from '../../../components/area-editor/use-camera-picture.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -27,7 +28,6 @@ import {
   type SavedArea,
 } from '../operation-analysis-rules.ts';
 import { OperationAreaList } from './OperationAreaList.tsx';
-import { useCameraPicture } from './use-camera-picture.ts';
 
 interface OperationAreaSectionProps {
   camera: CameraDetail;

@@ -4,7 +4,7 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ENTER_ALERT_CSV_MAX_DAYS } from '@camwatch/contract/enter-alerts';
+import { ENTER_ALERT_CSV_MAX_DAYS } from '@camwatch/contract/enter-alert-rules';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useBrowserState } from '../../../lib/browser-state.ts';

@@ -1,10 +1,10 @@
-// Unsaved changes (the operation analysis setting): leaving for another screen asks first, and closing or
-// reloading the tab gets the browser's own warning.
+// Unsaved changes of a setting screen (operation analysis, entry detection): leaving for another screen asks
+// first, and closing or reloading the tab gets the browser's own warning.
 import { Button, Group, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { AppDialog } from '../../../components/ui/AppDialog.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { AppDialog } from './AppDialog.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 
 export function UnsavedChangesPrompt({ when }: { when: boolean }) {
   const { t } = useTranslation();
@@ -29,15 +29,15 @@ export function UnsavedChangesPrompt({ when }: { when: boolean }) {
     <AppDialog
       opened={blocker.state === 'blocked'}
       onClose={() => blocker.reset?.()}
-      title={t('operationAnalysis.unsavedTitle')}
+      title={t('common.unsavedChanges.title')}
     >
-      <Text mb="lg">{t('operationAnalysis.unsavedBody')}</Text>
+      <Text mb="lg">{t('common.unsavedChanges.body')}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-          {t('operationAnalysis.stay')}
+          {t('common.unsavedChanges.stay')}
         </Button>
         <Button color="red" onClick={() => blocker.proceed?.()}>
-          {t('operationAnalysis.leave')}
+          {t('common.unsavedChanges.leave')}
         </Button>
       </Group>
     </AppDialog>

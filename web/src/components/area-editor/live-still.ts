@@ -4,8 +4,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { liveStartCall } from '@camwatch/contract/live';
 import { routes } from '@camwatch/contract/routes';
-import { callApi } from '../../../lib/api-client.ts';
-import { fetchLiveImage } from '../../../lib/live-image.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { fetchLiveImage } from '../../lib/live-image.ts';
 
 /** Each ask waits up to a few seconds on the server for the camera's first image. */
 const LIVE_STILL_ATTEMPTS = 4;
@@ -26,7 +26,7 @@ export async function fetchLiveStill(code: string, signal: AbortSignal): Promise
 
 const liveStillQueryOptions = (code: string) =>
   queryOptions({
-    queryKey: ['operation-analysis', 'live-still', code] as const,
+    queryKey: ['area-editor', 'live-still', code] as const,
     queryFn: ({ signal }) => fetchLiveStill(code, signal),
     staleTime: Infinity,
     gcTime: 0,

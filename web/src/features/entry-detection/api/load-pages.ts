@@ -1,0 +1,17 @@
+// What the entry detection screens need before they render, asked for by their route loaders while the
+// screen's code downloads: the camera and a fresh copy of its area links (another person may have changed
+// them), and for the edit screen the link itself.
+import { queryClient } from '../../../lib/query-client.ts';
+import { areaLinkQueryOptions } from './get-area-link.ts';
+import { areaLinksQueryOptions } from './get-area-links.ts';
+import { cameraQueryOptions } from './get-camera.ts';
+
+export async function loadEntryDetectionPage(code: string, linkId?: string): Promise<void> {
+  await Promise.all([
+    queryClient.ensureQueryData(cameraQueryOptions(code)),
+    queryClient.fetchQuery({ ...areaLinksQueryOptions(code), staleTime: 0 }),
+    linkId === undefined
+      ? null
+      : queryClient.fetchQuery({ ...areaLinkQueryOptions(code, linkId), staleTime: 0 }),
+  ]);
+}
