@@ -145,4 +145,35 @@ test('enter alert and operation areas in video info; entry alerts on the timelin
   expect(lines.length).toBeGreaterThanOrEqual(2);
   expect(lines[1]).toMatch(/^横浜工場 ライン1,プレス機前,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,/);
   await expect(dialog).toBeHidden();
+
+  // The entry detection report of that day: the entry in the chart and in the history, linked to its video.
+  await page
+    .getByRole('navigation', { name: '分析の設定' })
+    .getByRole('link', { name: '侵入検知レポート' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/detail/${code}/entry-detection-report`));
+  const day = await page.evaluate((ms) => {
+    const d = new Date(ms);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  }, minuteMs);
+  // The report opens on today; the alert's day is today unless the test ran across midnight.
+  await page.getByLabel('日付').fill(day);
+  await expect(page.getByLabel('日付')).toHaveValue(day);
+  const history = page.getByTestId('entry-history');
+  await expect(history.getByRole('row').nth(1)).toContainText('プレス機前');
+  await expect(page.getByTestId('entry-total')).toHaveText(/^侵入 [1-9]\d* 件$/);
+  const chart = page.getByTestId('entry-chart');
+  await expect(chart).toHaveAttribute('aria-label', /^侵入は合計 [1-9]\d* 件。/);
+  await expect(chart.getByTestId('entry-bin').first()).toBeAttached();
+  // Interval, chart type and continue time change the view and stay in the address.
+  await page.getByText('並列', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: '並列' })).toBeChecked();
+  await expect(page).toHaveURL(/chart=set/);
+  await page.getByRole('combobox', { name: '集計の間隔' }).click();
+  await page.getByRole('option', { name: '30分' }).click();
+  await expect(page).toHaveURL(/interval=30/);
+  await expect(chart.getByTestId('entry-bin').first()).toBeAttached();
+  await page.screenshot({ path: 'test-results/entry-report.png', fullPage: true });
+  await history.getByRole('link', { name: '録画を見る' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/detail/${code}\\?date=`));
 });

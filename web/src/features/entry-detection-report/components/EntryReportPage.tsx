@@ -186,6 +186,7 @@ export default function EntryReportPage() {
                       </Table.Td>
                       <Table.Td>
                         <Anchor
+                          fz="sm"
                           component={Link}
                           to={`/detail/${encodeURIComponent(camera.camera_code)}?date=${encodeURIComponent(new Date(entry.startMs).toISOString())}`}
                         >
