@@ -96,6 +96,46 @@ export default tseslint.config(
     },
   },
   {
+    // The browser never loads zod (docs/architecture.md "Bundle"): from the contract it takes the generated routes
+    // and the zod-free rule modules as values, anything else as types only.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@camwatch/contract/*',
+                ...[
+                  'routes',
+                  'constants',
+                  'environment',
+                  'permissions',
+                  'password',
+                  'email',
+                  'keyword',
+                  'archive-rules',
+                  'camera-rate',
+                  'client-errors',
+                  'map-rules',
+                  'notification-tabs',
+                  'polygon-rules',
+                  'operation-analysis-rules',
+                  'enter-alert-rules',
+                ].map((module) => `!@camwatch/contract/${module}`),
+              ],
+              allowTypeImports: true,
+              message:
+                'this contract module loads zod: import its types only, or take the value from a zod-free module',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/public/sw.js'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },

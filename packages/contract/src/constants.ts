@@ -145,6 +145,8 @@ export const MONTHLY_DOWNLOAD_ALLOWANCE_BYTES = 50 * 1024 ** 3;
 /** A download-ready notification is expected within this many minutes of the request. */
 export const DOWNLOAD_NOTIFY_WITHIN_MIN = 60;
 export const PERSON_TRACKING_DOWNLOAD_MAX_HOURS = 3;
+/** The longest range one archive download may cover. */
+export const DOWNLOAD_MAX_HOURS = 24;
 
 // ── Analytics (advanced.md §5, §9) ──────────────────────────────────────────────────────
 /** Heat map and people counter default range: from 31 days ago to 1 day ago. */

@@ -3,10 +3,11 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { cameraCodeParams, dateTimeSchema } from './cameras.ts';
+import { DOWNLOAD_MAX_HOURS } from './constants.ts';
 import { dataEnvelope, errorBody, failedEnvelope, validationErrorBody } from './envelope.ts';
 
-/** The longest range one download may cover. */
-export const DOWNLOAD_MAX_HOURS = 24;
+/** The longest range one download may cover (kept in the zod-free constants for the browser). */
+export { DOWNLOAD_MAX_HOURS };
 
 /** `expired`: the file was ready and has been removed after DOWNLOAD_KEEP_DAYS. */
 export const downloadStatuses = ['queued', 'running', 'ready', 'failed', 'expired'] as const;

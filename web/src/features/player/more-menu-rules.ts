@@ -2,7 +2,7 @@
 // which items show and which are enabled for the user's rights and the camera, the PTZ axes a camera can
 // move, the checks on a download range, the allowance in GB and the screenshot's file name.
 import type { ExperimentalFeature } from '@camwatch/contract/environment';
-import { DOWNLOAD_MAX_HOURS } from '@camwatch/contract/downloads';
+import { DOWNLOAD_MAX_HOURS } from '@camwatch/contract/constants';
 import { ENTER_ALERT_CSV_MAX_DAYS } from '@camwatch/contract/enter-alert-rules';
 import { parseDateInput } from '../../lib/local-time.ts';
 import {

@@ -6,7 +6,7 @@ import { Alert, Button, Group, Progress, Stack, Text, TextInput } from '@mantine
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DOWNLOAD_MAX_HOURS } from '@camwatch/contract/downloads';
+import { DOWNLOAD_MAX_HOURS } from '@camwatch/contract/constants';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toOffsetIso } from '../player-rules.ts';
