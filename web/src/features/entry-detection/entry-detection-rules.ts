@@ -16,6 +16,7 @@ import {
 import type { AreaLinkInput } from '@camwatch/contract/enter-alerts';
 import type { Point } from '@camwatch/contract/polygon-rules';
 import { canClose } from '../../components/area-editor/area-editor-rules.ts';
+import { decimalsOfInput, numberOfInput } from '../../lib/number-input.ts';
 
 export type { AreaLinkThresholdField };
 
@@ -152,30 +153,17 @@ export function entryAreaProblem(points: readonly Point[]): AreaProblem | null {
 export const machineAreaProblem = (points: readonly Point[]): AreaProblem | null =>
   points.length === 0 ? null : entryAreaProblem(points);
 
-const asNumber = (value: number | string): number | null => {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  const text = value.trim();
-  if (text === '' || !/^-?\d*\.?\d+$|^-?\d+\.$/.test(text)) return null;
-  return Number(text);
-};
-
-const decimalsOf = (value: number | string): number => {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  if (/e/i.test(text)) return 20;
-  return text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
-};
-
 /** A threshold as typed, in screen units, against the contract's range. */
 export function thresholdProblem(
   field: AreaLinkThresholdField,
   value: number | string,
 ): ThresholdProblem | null {
   if (typeof value === 'string' && value.trim() === '') return 'required';
-  const number = asNumber(value);
+  const number = numberOfInput(value);
   if (number === null) return 'not_number';
   const { min, max, decimals } = displayRange(field);
   if (decimals === 0 && !Number.isInteger(number)) return 'integer';
-  if (decimalsOf(value) > decimals) return 'decimals';
+  if (decimalsOfInput(value) > decimals) return 'decimals';
   if (number < min || number > max) return 'range';
   return null;
 }
@@ -208,7 +196,7 @@ export function toInput(
 ): AreaLinkInput | null {
   if (hasProblems(draftProblems(draft, otherNames))) return null;
   const value = (field: AreaLinkThresholdField) =>
-    fromDisplay(field, asNumber(draft.thresholds[field])!, saved?.[field]);
+    fromDisplay(field, numberOfInput(draft.thresholds[field])!, saved?.[field]);
   return {
     areaName: draft.areaName.trim(),
     entryArea: draft.entryArea,
@@ -229,7 +217,7 @@ export const draftChanged = (draft: AreaLinkDraft, baseline: AreaLinkDraft): boo
   !samePoints(draft.entryArea, baseline.entryArea) ||
   !samePoints(draft.machineArea, baseline.machineArea) ||
   THRESHOLD_FIELDS.some(
-    (field) => asNumber(draft.thresholds[field]) !== asNumber(baseline.thresholds[field]),
+    (field) => numberOfInput(draft.thresholds[field]) !== numberOfInput(baseline.thresholds[field]),
   );
 
 // ── The server's answers ────────────────────────────────────────────────────────────────────

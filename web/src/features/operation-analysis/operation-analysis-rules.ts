@@ -11,6 +11,7 @@ import {
 } from '@camwatch/contract/operation-analysis-rules';
 import type { Point } from '@camwatch/contract/polygon-rules';
 import { canClose } from '../../components/area-editor/area-editor-rules.ts';
+import { decimalsOfInput, numberOfInput } from '../../lib/number-input.ts';
 
 export interface SavedArea {
   operationAreaName: string;
@@ -130,29 +131,16 @@ export const DETECTION_DECIMALS = 2;
 
 export type DetectionProblem = 'required' | 'not_number' | 'range' | 'integer' | 'decimals';
 
-const asNumber = (value: number | string): number | null => {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  const text = value.trim();
-  if (text === '' || !/^-?\d*\.?\d+$|^-?\d+\.$/.test(text)) return null;
-  return Number(text);
-};
-
-const decimalsOf = (value: number | string): number => {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  if (/e/i.test(text)) return 20;
-  return text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
-};
-
 export function detectionFieldProblem(
   field: DetectionSettingField,
   value: number | string,
 ): DetectionProblem | null {
   if (typeof value === 'string' && value.trim() === '') return 'required';
-  const number = asNumber(value);
+  const number = numberOfInput(value);
   if (number === null) return 'not_number';
   const range = DETECTION_SETTING_RANGES[field];
   if (range.integer && !Number.isInteger(number)) return 'integer';
-  if (!range.integer && decimalsOf(value) > DETECTION_DECIMALS) return 'decimals';
+  if (!range.integer && decimalsOfInput(value) > DETECTION_DECIMALS) return 'decimals';
   if (number < range.min || number > range.max) return 'range';
   return null;
 }
@@ -169,13 +157,13 @@ export function parseDetectionForm(form: DetectionForm): DetectionSettingValues 
   const values: Partial<DetectionSettingValues> = {};
   for (const field of DETECTION_FIELDS) {
     if (detectionFieldProblem(field, form[field]) !== null) return null;
-    values[field] = asNumber(form[field])!;
+    values[field] = numberOfInput(form[field])!;
   }
   return values as DetectionSettingValues;
 }
 
 export const detectionChanged = (form: DetectionForm, saved: DetectionSettingValues): boolean =>
-  DETECTION_FIELDS.some((field) => asNumber(form[field]) !== saved[field]);
+  DETECTION_FIELDS.some((field) => numberOfInput(form[field]) !== saved[field]);
 
 /** The server's 400 for the detection setting, by field (anything else under `form`). */
 export function detectionFieldErrors(body: unknown): Partial<Record<DetectionSettingField | 'form', string>> {

@@ -7,7 +7,6 @@ import {
   Alert,
   Anchor,
   Box,
-  Breadcrumbs,
   Group,
   Loader,
   SegmentedControl,
@@ -24,7 +23,7 @@ import {
   ENTRY_HISTORY_INTERVALS_MIN,
   ENTRY_REPORT_CHART_TYPES,
 } from '@camwatch/contract/constants';
-import { PageTitle } from '../../../components/ui/PageTitle.tsx';
+import { CameraPageHeader } from '../../../components/ui/CameraPageHeader.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCameraDetailQuery } from '../../../lib/camera-detail-query.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -79,13 +78,11 @@ export default function EntryReportPage() {
 
   return (
     <Box p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="page-title">
-      <Breadcrumbs mb="xs" fz="sm">
-        <Anchor component={Link} to={`/detail/${encodeURIComponent(camera.camera_code)}`}>
-          {camera.camera_name}
-        </Anchor>
-        <Text size="sm">{t('pages.entry_detection_report')}</Text>
-      </Breadcrumbs>
-      <PageTitle>{t('entryReport.title', { name: camera.camera_name })}</PageTitle>
+      <CameraPageHeader
+        camera={camera}
+        trail={[{ label: t('pages.entry_detection_report') }]}
+        title={t('entryReport.title', { name: camera.camera_name })}
+      />
       <Group gap="md" align="flex-end" wrap="wrap" mb="md" role="group" aria-label={t('entryReport.options')}>
         <TextInput
           type="date"

@@ -4,11 +4,11 @@
 import { queryClient } from '../../../lib/query-client.ts';
 import { areaLinkQueryOptions } from './get-area-link.ts';
 import { areaLinksQueryOptions } from './get-area-links.ts';
-import { cameraQueryOptions } from './get-camera.ts';
+import { cameraDetailQueryOptions } from '../../../lib/camera-detail-query.ts';
 
 export async function loadEntryDetectionPage(code: string, linkId?: string): Promise<void> {
   await Promise.all([
-    queryClient.ensureQueryData(cameraQueryOptions(code)),
+    queryClient.ensureQueryData(cameraDetailQueryOptions(code)),
     queryClient.fetchQuery({ ...areaLinksQueryOptions(code), staleTime: 0 }),
     linkId === undefined
       ? null

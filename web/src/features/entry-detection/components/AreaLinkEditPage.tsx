@@ -4,18 +4,18 @@
 import { useParams } from 'react-router';
 import { useAreaLink } from '../api/get-area-link.ts';
 import { useAreaLinks } from '../api/get-area-links.ts';
-import { useCamera } from '../api/get-camera.ts';
+import { useCameraDetailQuery } from '../../../lib/camera-detail-query.ts';
 import { AreaLinkEditor } from './AreaLinkEditor.tsx';
 
 function ExistingAreaLink({ code, id }: { code: string; id: string }) {
-  const camera = useCamera(code);
+  const camera = useCameraDetailQuery(code);
   const links = useAreaLinks(code);
   const link = useAreaLink(code, id);
   return <AreaLinkEditor key={`${code}-${id}`} camera={camera} links={links} link={link} />;
 }
 
 function NewAreaLink({ code }: { code: string }) {
-  const camera = useCamera(code);
+  const camera = useCameraDetailQuery(code);
   const links = useAreaLinks(code);
   return <AreaLinkEditor key={`${code}-new`} camera={camera} links={links} link={null} />;
 }

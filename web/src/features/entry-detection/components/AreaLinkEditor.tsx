@@ -2,26 +2,14 @@
 // name and its thresholds. Save sends POST (new) or PUT (existing) and goes back to the list with a toast; a
 // 400 shows by the field it names, a 409 the limit of 5 links, a 403 the no-permission message. Leaving with
 // unsaved changes asks first. Without the configEnterAlert right everything is shown read-only.
-import {
-  Alert,
-  Anchor,
-  Box,
-  Breadcrumbs,
-  Button,
-  Grid,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CameraDetail } from '@camwatch/contract/cameras';
 import { AREA_LINKS_MAX } from '@camwatch/contract/constants';
 import { AREA_LINK_NAME_MAX } from '@camwatch/contract/enter-alert-rules';
 import type { AreaLink } from '@camwatch/contract/enter-alerts';
-import { PageTitle } from '../../../components/ui/PageTitle.tsx';
+import { CameraPageHeader } from '../../../components/ui/CameraPageHeader.tsx';
 import { UnsavedChangesPrompt } from '../../../components/ui/UnsavedChangesPrompt.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/current-user.ts';
@@ -137,16 +125,14 @@ export function AreaLinkEditor({ camera, links, link }: AreaLinkEditorProps) {
 
   return (
     <Box p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="page-title">
-      <Breadcrumbs mb="xs" fz="sm" separatorMargin={6} style={{ flexWrap: 'wrap' }}>
-        <Anchor component={Link} to={`/detail/${encodeURIComponent(camera.camera_code)}`}>
-          {camera.camera_name}
-        </Anchor>
-        <Anchor component={Link} to={listPath}>
-          {t('pages.entry_detection')}
-        </Anchor>
-        <Text size="sm">{link === null ? t('entryDetection.newLink') : link.areaName}</Text>
-      </Breadcrumbs>
-      <PageTitle>{title}</PageTitle>
+      <CameraPageHeader
+        camera={camera}
+        trail={[
+          { label: t('pages.entry_detection'), to: listPath },
+          { label: link === null ? t('entryDetection.newLink') : link.areaName },
+        ]}
+        title={title}
+      />
       {readOnly && (
         <Alert color="yellow" mb="md" data-testid="read-only-note">
           {t('entryDetection.readOnlyNote')}

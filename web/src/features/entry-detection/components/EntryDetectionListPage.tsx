@@ -3,19 +3,19 @@
 // area (orange, dashed), the list of links with what each detects in words, and the way to add (at most 5),
 // edit and delete them. Without the configEnterAlert right everything is shown read-only (core.md §6). The
 // route's loader has loaded the camera and the links (404 → notfound).
-import { Alert, Anchor, Box, Breadcrumbs, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AreaLink } from '@camwatch/contract/enter-alerts';
 import { AREA_LINKS_MAX } from '@camwatch/contract/constants';
+import { CameraPageHeader } from '../../../components/ui/CameraPageHeader.tsx';
 import { AreaEditor, type EditorArea } from '../../../components/area-editor/AreaEditor.tsx';
 import { useCameraPicture } from '../../../components/area-editor/use-camera-picture.ts';
-import { PageTitle } from '../../../components/ui/PageTitle.tsx';
 import { useMe } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useAreaLinks } from '../api/get-area-links.ts';
-import { useCamera } from '../api/get-camera.ts';
+import { useCameraDetailQuery } from '../../../lib/camera-detail-query.ts';
 import { canAddAreaLink } from '../entry-detection-rules.ts';
 import { AreaLegend, ENTRY_AREA_COLOR, MACHINE_AREA_COLOR } from './AreaLegend.tsx';
 import { AreaLinkTable } from './AreaLinkTable.tsx';
@@ -49,7 +49,7 @@ function linkAreas(links: readonly AreaLink[], machineOf: (name: string) => stri
 export default function EntryDetectionListPage() {
   const { t } = useTranslation();
   const { code = '' } = useParams();
-  const camera = useCamera(code);
+  const camera = useCameraDetailQuery(code);
   const links = useAreaLinks(code);
   const canEdit = useMe().permissions.configEnterAlert;
   const picture = useCameraPicture(camera);
@@ -64,13 +64,11 @@ export default function EntryDetectionListPage() {
 
   return (
     <Box p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="page-title">
-      <Breadcrumbs mb="xs" fz="sm">
-        <Anchor component={Link} to={`/detail/${encodeURIComponent(camera.camera_code)}`}>
-          {camera.camera_name}
-        </Anchor>
-        <Text size="sm">{t('pages.entry_detection')}</Text>
-      </Breadcrumbs>
-      <PageTitle>{t('entryDetection.listTitle', { name: camera.camera_name })}</PageTitle>
+      <CameraPageHeader
+        camera={camera}
+        trail={[{ label: t('pages.entry_detection') }]}
+        title={t('entryDetection.listTitle', { name: camera.camera_name })}
+      />
       {!canEdit && (
         <Alert color="yellow" mb="md" data-testid="read-only-note">
           {t('entryDetection.readOnlyNote')}

@@ -1,12 +1,12 @@
 // What the operation analysis screen needs before it renders, asked for by its route loader while the
 // screen's code downloads: the camera and a fresh copy of its setting (another person may have changed it).
 import { queryClient } from '../../../lib/query-client.ts';
-import { cameraQueryOptions } from './get-camera.ts';
+import { cameraDetailQueryOptions } from '../../../lib/camera-detail-query.ts';
 import { settingQueryOptions } from './get-operation-analysis-setting.ts';
 
 export async function loadOperationAnalysisPage(code: string): Promise<void> {
   await Promise.all([
-    queryClient.ensureQueryData(cameraQueryOptions(code)),
+    queryClient.ensureQueryData(cameraDetailQueryOptions(code)),
     queryClient.fetchQuery({ ...settingQueryOptions(code), staleTime: 0 }),
   ]);
 }

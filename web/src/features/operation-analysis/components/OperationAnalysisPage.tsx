@@ -2,14 +2,14 @@
 // operation analysis setting: its operation areas, drawn over the camera's picture, and the detection
 // thresholds. Without the configOperationAnalysis right both are shown read-only (core.md §6). Leaving with
 // unsaved changes asks first. The route's loader has loaded the camera and the setting (404 → notfound).
-import { Alert, Anchor, Box, Breadcrumbs, Text } from '@mantine/core';
+import { Alert, Box } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { PageTitle } from '../../../components/ui/PageTitle.tsx';
+import { useParams } from 'react-router';
+import { CameraPageHeader } from '../../../components/ui/CameraPageHeader.tsx';
 import { UnsavedChangesPrompt } from '../../../components/ui/UnsavedChangesPrompt.tsx';
 import { useMe } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useCamera } from '../api/get-camera.ts';
+import { useCameraDetailQuery } from '../../../lib/camera-detail-query.ts';
 import { useOperationAnalysisSetting } from '../api/get-operation-analysis-setting.ts';
 import { DetectionSettingSection } from './DetectionSettingSection.tsx';
 import { OperationAreaSection } from './OperationAreaSection.tsx';
@@ -17,7 +17,7 @@ import { OperationAreaSection } from './OperationAreaSection.tsx';
 export default function OperationAnalysisPage() {
   const { t } = useTranslation();
   const { code = '' } = useParams();
-  const camera = useCamera(code);
+  const camera = useCameraDetailQuery(code);
   const setting = useOperationAnalysisSetting(code);
   const canEdit = useMe().permissions.configOperationAnalysis;
   const [areasDirty, setAreasDirty] = useState(false);
@@ -27,13 +27,11 @@ export default function OperationAnalysisPage() {
 
   return (
     <Box p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="page-title">
-      <Breadcrumbs mb="xs" fz="sm">
-        <Anchor component={Link} to={`/detail/${encodeURIComponent(camera.camera_code)}`}>
-          {camera.camera_name}
-        </Anchor>
-        <Text size="sm">{t('pages.operation_analysis')}</Text>
-      </Breadcrumbs>
-      <PageTitle>{t('operationAnalysis.title', { name: camera.camera_name })}</PageTitle>
+      <CameraPageHeader
+        camera={camera}
+        trail={[{ label: t('pages.operation_analysis') }]}
+        title={t('operationAnalysis.title', { name: camera.camera_name })}
+      />
       {!canEdit && (
         <Alert color="yellow" mb="md" data-testid="read-only-note">
           {t('operationAnalysis.readOnlyNote')}
