@@ -16,6 +16,7 @@ import {
   type EntryRule,
 } from '../server/src/media/entry.ts';
 import { decodeGrayFrames } from '../server/src/media/motion.ts';
+import { demoAreaLinks } from '../server/src/db/seed/demo-data.ts';
 
 const run = promisify(execFile);
 
@@ -28,19 +29,8 @@ export interface EntryBenchResult {
   alerts: number;
 }
 
-const rule: EntryRule = {
-  entryArea: [
-    { x: 0.3, y: 0.56 },
-    { x: 0.7, y: 0.56 },
-    { x: 0.74, y: 0.98 },
-    { x: 0.26, y: 0.98 },
-  ],
-  machineArea: null,
-  detectionFrameThreshold: 3,
-  minimumDetectionSize: 0.08,
-  runningThreshold: 0.02,
-  vigilantTime: 10,
-};
+/** The demo line camera's seeded area link: an area across the lower middle of the picture. */
+const rule: EntryRule = demoAreaLinks['横浜工場 ライン1']![0]!;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

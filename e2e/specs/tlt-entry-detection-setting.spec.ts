@@ -9,10 +9,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { logInAs } from '../pages/session.ts';
+import { LINE_CAMERA, lineCameraCode } from '../pages/tlt.ts';
 
 const demo = { email: 'demo@example.com', password: 'demo1234' };
 const staff = { email: 'staff2@example.com', password: 'demo1234' };
-const LINE_CAMERA = '横浜工場 ライン1';
 const SEEDED = 'プレス機前';
 const NEW_LINK = '搬入口';
 const RACED_NAME = '搬出口';
@@ -55,17 +55,6 @@ interface AreaLink {
   minimumDetectionSize: number;
   runningThreshold: number;
   vigilantTime: number;
-}
-
-async function lineCameraCode(request: APIRequestContext): Promise<string> {
-  expect((await request.post('/api/auth/login', { data: { ...demo, appKey: null } })).status()).toBe(200);
-  const list = await request.get('/api/cameras', { params: { page: 1, count: 50 } });
-  const { cameras } = (
-    (await list.json()) as { data: { cameras: { camera_code: string; camera_name: string }[] } }
-  ).data;
-  const camera = cameras.find((c) => c.camera_name === LINE_CAMERA);
-  expect(camera, 'the TLT server has the line camera').toBeTruthy();
-  return camera!.camera_code;
 }
 
 const linksPath = (code: string) => `/api/enter-alert/camera/${code}/area-links`;

@@ -6,9 +6,9 @@ import fs from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DetailPage } from '../pages/detail-player.ts';
 import { logInAs } from '../pages/session.ts';
+import { lineCameraCode } from '../pages/tlt.ts';
 
 const demo = { email: 'demo@example.com', password: 'demo1234' };
-const LINE_CAMERA = '横浜工場 ライン1';
 
 const texts = {
   videoInfo: '映像情報',
@@ -20,17 +20,6 @@ const texts = {
   filter: 'イベント',
   later: 'あとで',
 };
-
-async function lineCameraCode(request: APIRequestContext): Promise<string> {
-  expect((await request.post('/api/auth/login', { data: { ...demo, appKey: null } })).status()).toBe(200);
-  const list = await request.get('/api/cameras', { params: { page: 1, count: 50 } });
-  const { cameras } = (
-    (await list.json()) as { data: { cameras: { camera_code: string; camera_name: string }[] } }
-  ).data;
-  const camera = cameras.find((c) => c.camera_name === LINE_CAMERA);
-  expect(camera, 'the TLT server has the line camera').toBeTruthy();
-  return camera!.camera_code;
-}
 
 /** Waits for a recorded minute with an entry alert (the entry job runs on each new clip); answers its start. */
 async function waitForEntryAlert(request: APIRequestContext, code: string): Promise<number> {

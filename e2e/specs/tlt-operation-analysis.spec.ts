@@ -7,9 +7,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { logInAs } from '../pages/session.ts';
+import { LINE_CAMERA, lineCameraCode } from '../pages/tlt.ts';
 
 const demo = { email: 'demo@example.com', password: 'demo1234' };
-const LINE_CAMERA = '横浜工場 ライン1';
 const SEEDED_AREAS = ['ライン A 作業台', 'ライン B 検査台'];
 const NEW_AREA = 'ライン C 梱包台';
 
@@ -39,17 +39,6 @@ const texts = {
 interface Setting {
   operationAreaList: { operationAreaName: string; points: { x: number; y: number }[] }[];
   detectionSetting: Record<string, number>;
-}
-
-async function lineCameraCode(request: APIRequestContext): Promise<string> {
-  expect((await request.post('/api/auth/login', { data: { ...demo, appKey: null } })).status()).toBe(200);
-  const list = await request.get('/api/cameras', { params: { page: 1, count: 50 } });
-  const { cameras } = (
-    (await list.json()) as { data: { cameras: { camera_code: string; camera_name: string }[] } }
-  ).data;
-  const camera = cameras.find((c) => c.camera_name === LINE_CAMERA);
-  expect(camera, 'the TLT server has the line camera').toBeTruthy();
-  return camera!.camera_code;
 }
 
 async function setting(request: APIRequestContext, code: string): Promise<Setting> {
