@@ -2,12 +2,10 @@
 // a one-minute H.264 clip with moving content is made by ffmpeg at the demo's size and at real camera sizes,
 // then detectEntries runs on it 5 times; the median wall time and the time of the pure JS part (frames →
 // alerts) are reported. Usage: npm run bench -- entry-detection
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
 import {
   detectEntries,
   entryAlerts,
@@ -17,8 +15,7 @@ import {
 } from '../server/src/media/entry.ts';
 import { decodeGrayFrames } from '../server/src/media/motion.ts';
 import { demoAreaLinks } from '../server/src/db/seed/demo-data.ts';
-
-const run = promisify(execFile);
+import { makeMinuteClipFile } from './lib/video-fixtures.ts';
 
 export interface EntryBenchResult {
   size: string;
@@ -36,34 +33,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /** 60 s of testsrc2 (moving shapes and a counter) with a box walking across the lower half every 10 s. */
 async function makeMinute(dir: string, width: number, height: number, fps: number): Promise<string> {
-  const file = path.join(dir, `${width}x${height}-${fps}.mp4`);
   const box = `drawbox=x='mod(t*${width}/10,${width})':y=${Math.round(height * 0.55)}:w=${Math.round(width / 12)}:h=${Math.round(height * 0.4)}:color=white:t=fill`;
-  await run('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=s=${width}x${height}:r=${fps}:d=60`,
-    '-vf',
-    `${box},format=yuv420p`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-g',
-    String(fps),
-    '-keyint_min',
-    String(fps),
-    '-sc_threshold',
-    '0',
-    '-movflags',
-    '+faststart',
-    file,
-  ]);
-  return file;
+  return (await makeMinuteClipFile(dir, { width, height, fps, filter: box })).file;
 }
 
 export async function benchEntryDetection(runs = 5): Promise<EntryBenchResult[]> {

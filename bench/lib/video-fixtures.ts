@@ -118,13 +118,36 @@ export async function tempDir(label: string): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), `camwatch-bench-${label}-`));
 }
 
+export interface MinuteClipOptions {
+  /** Held near this bitrate when given; else preset veryfast's own (about 1.1 Mbit/s at 1280x720, 5 fps). */
+  bitrateKbps?: number;
+  width?: number;
+  height?: number;
+  fps?: number;
+  /** More video filters before the pixel format (e.g. a drawbox crossing the picture). */
+  filter?: string;
+}
+
+/** Where makeMinuteClip writes the clip of these options. */
+const minuteClipFile = (
+  dir: string,
+  { bitrateKbps, width = 1280, height = 720, fps = 5, filter }: MinuteClipOptions,
+) =>
+  path.join(
+    dir,
+    `minute-${width}x${height}-${fps}${bitrateKbps ? `-${bitrateKbps}k` : ''}${filter ? `-${createHash('sha1').update(filter).digest('hex').slice(0, 8)}` : ''}.mp4`,
+  );
+
 /**
- * A real H.264 MP4 of one minute, 1280x720 at 5 fps, a keyframe every second, moov first (faststart):
- * ffmpeg's testsrc2 pattern (moving shapes, gradients and a counter), about 8 MB (~1.1 Mbit/s) at preset veryfast,
- * or held near `bitrateKbps` when given.
+ * A real H.264 MP4 of one minute (default 1280x720 at 5 fps), a keyframe every second, moov first (faststart):
+ * ffmpeg's testsrc2 pattern (moving shapes, gradients and a counter). Answers the file's bytes and its path.
  */
-export async function makeMinuteClip(dir: string, bitrateKbps?: number): Promise<Buffer> {
-  const file = path.join(dir, bitrateKbps ? `minute-${bitrateKbps}k.mp4` : 'minute.mp4');
+export async function makeMinuteClipFile(
+  dir: string,
+  options: MinuteClipOptions = {},
+): Promise<{ data: Buffer; file: string }> {
+  const { bitrateKbps, width = 1280, height = 720, fps = 5, filter } = options;
+  const file = minuteClipFile(dir, options);
   const rate = bitrateKbps
     ? ['-b:v', `${bitrateKbps}k`, '-maxrate', `${bitrateKbps * 2}k`, '-bufsize', `${bitrateKbps * 2}k`]
     : [];
@@ -136,25 +159,30 @@ export async function makeMinuteClip(dir: string, bitrateKbps?: number): Promise
     '-f',
     'lavfi',
     '-i',
-    'testsrc2=s=1280x720:r=5:d=60',
+    `testsrc2=s=${width}x${height}:r=${fps}:d=60`,
     '-vf',
-    'format=yuv420p',
+    filter ? `${filter},format=yuv420p` : 'format=yuv420p',
     '-c:v',
     'libx264',
     '-preset',
     'veryfast',
     ...rate,
     '-g',
-    '5',
+    String(fps),
     '-keyint_min',
-    '5',
+    String(fps),
     '-sc_threshold',
     '0',
     '-movflags',
     '+faststart',
     file,
   ]);
-  return fs.readFile(file);
+  return { data: await fs.readFile(file), file };
+}
+
+/** The bytes of a one-minute 1280x720 5 fps clip (makeMinuteClipFile), held near `bitrateKbps` when given. */
+export async function makeMinuteClip(dir: string, bitrateKbps?: number): Promise<Buffer> {
+  return (await makeMinuteClipFile(dir, { bitrateKbps })).data;
 }
 
 /** A 1280x720 JPEG of about 60 KB (testsrc2 with noise, quality chosen to land near that size). */
