@@ -11,6 +11,7 @@ import {
   changedFractions,
   changedRegions,
   decodeGrayFrames,
+  isInsidePolygon,
   rasterizeMotionArea,
   type MotionOptions,
   type MotionSpan,
@@ -35,16 +36,7 @@ export type EntryRule = Pick<
   'detectionFrameThreshold' | 'minimumDetectionSize' | 'runningThreshold' | 'vigilantTime'
 > & { entryArea: Point[]; machineArea: Point[] | null };
 
-/** Even-odd rule: whether the point lies inside the polygon. */
-export function isInsidePolygon(x: number, y: number, polygon: readonly Point[]): boolean {
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const a = polygon[i]!;
-    const b = polygon[j]!;
-    if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
-  }
-  return inside;
-}
+export { isInsidePolygon };
 
 /**
  * For each frame after the first, whether it counts toward an entry: a moving region tall enough with its

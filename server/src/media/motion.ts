@@ -105,7 +105,7 @@ export function decodeGrayFrames(
 }
 
 /** Even-odd rule: whether the point lies inside the polygon. */
-function isInside(x: number, y: number, polygon: readonly { x: number; y: number }[]): boolean {
+export function isInsidePolygon(x: number, y: number, polygon: readonly { x: number; y: number }[]): boolean {
   let inside = false;
   for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
     const a = polygon[i]!;
@@ -126,7 +126,7 @@ export function rasterizeMotionArea(area: MotionArea | null, width: number, heig
     const y = (py + 0.5) / height;
     for (let px = 0; px < width; px++) {
       const x = (px + 0.5) / width;
-      if (area.some((polygon) => isInside(x, y, polygon))) mask[py * width + px] = 1;
+      if (area.some((polygon) => isInsidePolygon(x, y, polygon))) mask[py * width + px] = 1;
     }
   }
   return mask;

@@ -87,7 +87,8 @@ export class EnterAlertService {
 
   async get(auth: AuthContext, code: string, id: string): Promise<AreaLink> {
     const camera = await this.camera(auth, code);
-    const [link] = linksOf([(await this.repo.link(camera.id, Number(id))) ?? { id: 0, setting: null }]);
+    const row = await this.repo.link(camera.id, Number(id));
+    const [link] = row ? linksOf([row]) : [];
     if (!link) throw new NotFoundError('area link');
     return link;
   }
