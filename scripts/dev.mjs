@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/src/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env },
+    // The app is opened on Vite's address, so reset links must point there (see reset-link-origins.ts).
+    env: { PUBLIC_ORIGIN: 'http://localhost:5173', ...process.env },
   }),
   spawn('npm', ['run', 'dev', '-w', 'web'], {
     stdio: 'inherit',

@@ -38,6 +38,7 @@ import { registerLiveRoutes } from './modules/live/live.routes.ts';
 import { registerDownloadRoutes } from './modules/downloads/download.routes.ts';
 import { registerControlChannel } from './realtime/control.routes.ts';
 import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
+import { resetLinkOrigins } from './modules/password-reset/reset-link-origins.ts';
 import { registerIngestRoutes } from './ingest/ingest.routes.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerArchiveRoutes } from './modules/archives/archive.routes.ts';
@@ -139,7 +140,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerDownloadRoutes(ctx, services.downloads);
   await registerControlChannel(ctx, { hub: services.hub, ingest: services.ingest });
   registerPasswordResetRoutes(ctx, services.passwordResets, {
-    publicOrigin: config.publicOrigin,
+    linkOrigins: resetLinkOrigins(config),
     perMinute: config.login.resetRateLimitPerMinute,
   });
   app.addHook('onClose', async () => services.hub.close());

@@ -1,6 +1,5 @@
 // HTTP for password reissue by mail.
 import { passwordResetCall, passwordResetRequestCall } from '@camwatch/contract/password-reset';
-import { ownOrigins } from '../../http/origin-check.ts';
 import { serve, type ServeContext } from '../../http/serve.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
 
@@ -8,17 +7,13 @@ import type { PasswordResetService } from './password-reset.service.ts';
 export function registerPasswordResetRoutes(
   ctx: ServeContext,
   resets: PasswordResetService,
-  options: { publicOrigin: string | null; perMinute: number },
+  options: { linkOrigins: ReadonlySet<string>; perMinute: number },
 ): void {
   serve(
     ctx,
     passwordResetRequestCall,
     async ({ body, raw }) => {
-      const { mailing } = await resets.request(
-        body.email,
-        body.return_url,
-        ownOrigins(raw, options.publicOrigin),
-      );
+      const { mailing } = await resets.request(body.email, body.return_url, options.linkOrigins);
       mailing.catch((err: unknown) => raw.log.error({ err }, 'reset mail failed'));
       return { data: { sent: true as const } };
     },

@@ -22,17 +22,18 @@ export class PasswordResetService {
   ) {}
 
   /**
-   * Mails a reset link if the address has an account that is not locked. `returnUrl` must be this site's
-   * reissue page (the client sends its own origin), so a link can never point elsewhere.
+   * Mails a reset link if the address has an account that is not locked. `returnUrl` must be the reissue
+   * page on one of `linkOrigins` (the configured addresses, see reset-link-origins.ts), so a link can never
+   * point elsewhere, whatever Host the request named.
    * The mail is sent after the answer, so the time taken does not tell whether the account exists.
    */
   async request(
     email: string,
     returnUrl: string,
-    ownOrigins: Set<string>,
+    linkOrigins: ReadonlySet<string>,
   ): Promise<{ mailing: Promise<void> }> {
     const url = new URL(returnUrl);
-    if (!ownOrigins.has(url.origin) || url.pathname !== RESET_PATH) {
+    if (!linkOrigins.has(url.origin) || url.pathname !== RESET_PATH) {
       throw FieldErrors.of('return_url', `must be this site's ${RESET_PATH} page`);
     }
     const user = await this.deps.users.findByEmail(email);
