@@ -154,4 +154,14 @@ test('an archive download of the last recorded minutes becomes ready with a link
   const file = await page.request.get(href!);
   expect(file.status()).toBe(200);
   expect((await file.body()).length).toBeGreaterThan(1000);
+
+  // The saved file is named in the browser's zone, as the dialog showed the range (the suite runs in
+  // Asia/Tokyo: always UTC + 9 h), not in UTC.
+  const tokyo = (ms: number) =>
+    new Date(ms + 9 * 3_600_000).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+  const saved = page.waitForEvent('download');
+  await link.click();
+  expect((await saved).suggestedFilename()).toMatch(
+    new RegExp(`_${tokyo(minute - 4 * 60_000)}_${tokyo(minute + 60_000)}\\.mp4$`),
+  );
 });

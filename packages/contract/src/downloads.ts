@@ -49,8 +49,30 @@ export type Allowance = z.infer<typeof allowanceSchema>;
 
 export const downloadFailureReasons = ['limit_exceeded', 'no_data'] as const;
 
+/** Whether the runtime knows `zone` as an IANA time zone (`Asia/Tokyo`, `UTC`); offsets are not zones. */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The reader's IANA time zone, so the files the server names read in the times the screens show. */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, { message: 'must be an IANA time zone such as Asia/Tokyo' });
+
 export const downloadRequestBody = z
-  .object({ start_datetime: dateTimeSchema, end_datetime: dateTimeSchema })
+  .object({
+    start_datetime: dateTimeSchema,
+    end_datetime: dateTimeSchema,
+    /** Names the file in this zone; UTC when absent. */
+    time_zone: timeZoneSchema.optional(),
+  })
   .refine((b) => Date.parse(b.start_datetime) < Date.parse(b.end_datetime), {
     message: 'must be after start_datetime',
     path: ['end_datetime'],

@@ -13,6 +13,8 @@ import * as m0009 from './migrations/0009-motion-boxes.ts';
 import * as m0010 from './migrations/0010-browse-version.ts';
 import * as m0011 from './migrations/0011-operation-analysis.ts';
 import * as m0012 from './migrations/0012-enter-alerts.ts';
+import * as m0014audit from './migrations/0014-audit-log.ts';
+import * as m0013dz from './migrations/0013-download-time-zone.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -27,6 +29,8 @@ const migrations: Record<string, Migration> = {
   '0010-browse-version': m0010,
   '0011-operation-analysis': m0011,
   '0012-enter-alerts': m0012,
+  '0014-audit-log': m0014audit,
+  '0013-download-time-zone': m0013dz,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -379,6 +379,8 @@ export interface DownloadsTable {
   error: string | null;
   created_at: Timestamp;
   finished_at: Date | null;
+  /** IANA zone the file is named in; null: UTC. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WeatherAreasTable {
@@ -413,6 +415,23 @@ export interface WeatherWarningsTable {
   in_force: boolean;
 }
 
+/** One recorded event of the audit log (migration 0014); never updated. */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  customer_id: number | null;
+  occurred_at: Timestamp;
+  kind: string;
+  via: Generated<'api' | 'cli'>;
+  user_id: number | null;
+  user_email: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  camera_code: string | null;
+  camera_name: string | null;
+  target: string | null;
+  detail: Json<Record<string, unknown>>;
+}
+
 export interface Database {
   customers: CustomersTable;
   users: UsersTable;
@@ -445,6 +464,7 @@ export interface Database {
   client_errors: ClientErrorsTable;
   operation_analysis_settings: OperationAnalysisSettingsTable;
   enter_alert_area_links: EnterAlertAreaLinksTable;
+  audit_events: AuditEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -35,3 +35,8 @@ export function nextLocalMidnight(dayStartMs: number): number {
   const d = new Date(dayStartMs);
   return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
 }
+
+/** The browser's IANA time zone (`Asia/Tokyo`): the server names the files it makes for us in it. */
+export function browserTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+}

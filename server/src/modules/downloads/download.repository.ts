@@ -36,6 +36,7 @@ export class DownloadRepository {
     start: Date;
     end: Date;
     bytes: number;
+    timeZone: string | null;
   }) {
     return this.db
       .insertInto('downloads')
@@ -46,6 +47,7 @@ export class DownloadRepository {
         start_time: values.start,
         end_time: values.end,
         bytes: values.bytes,
+        time_zone: values.timeZone,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -213,6 +213,49 @@ describe('archive download', () => {
     expect((await as(t.app, cookie, { method: 'GET', url: '/api/downloads/abc' })).statusCode).toBe(400);
   });
 
+  it('names the file on the wall clock of the zone it was asked in (Asia/Tokyo), UTC without one', async () => {
+    const { camera, cookie, first } = await recordedCamera(2);
+    const fileNameOf = async (timeZone?: string) => {
+      const asked = await as(t.app, cookie, {
+        method: 'POST',
+        url: `/api/cameras/${camera.code}/downloads`,
+        payload: { ...range(first, 2), ...(timeZone ? { time_zone: timeZone } : {}) },
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      await t.services.jobs.runDue();
+      const id = asked.json().data.download.download_id;
+      const file = await as(t.app, cookie, { method: 'GET', url: `/api/downloads/${id}/file` });
+      expect(file.statusCode, file.body).toBe(302);
+      const media = await t.app.inject({ method: 'GET', url: file.headers.location as string });
+      return /filename="([^"]+)"/.exec(String(media.headers['content-disposition']))?.[1];
+    };
+    // Tokyo keeps no daylight saving: its wall clock is always UTC + 9 h.
+    const stamp = (d: Date) => d.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+    const tokyo = (d: Date) => stamp(new Date(d.getTime() + 9 * 3_600_000));
+    const end = new Date(first.getTime() + 2 * 60_000);
+    const name = camera.name.replace(/[\\/:*?"<>|\s]+/g, '_');
+    expect(await fileNameOf('Asia/Tokyo')).toBe(`${name}_${tokyo(first)}_${tokyo(end)}.mp4`);
+    expect(await fileNameOf()).toBe(`${name}_${stamp(first)}_${stamp(end)}.mp4`);
+  });
+
+  it('refuses a time zone that is not an IANA zone with 400 on time_zone and queues nothing', async () => {
+    const { camera, cookie, first } = await recordedCamera(1);
+    for (const zone of ['Mars/Olympus', '+09:00', '../etc', 'x'.repeat(80)]) {
+      const res = await as(t.app, cookie, {
+        method: 'POST',
+        url: `/api/cameras/${camera.code}/downloads`,
+        payload: { ...range(first, 1), time_zone: zone },
+      });
+      expect(res.statusCode, zone).toBe(400);
+      expect(Object.keys(res.json().errors)).toEqual(['time_zone']);
+    }
+    const allowance = await as(t.app, cookie, {
+      method: 'GET',
+      url: `/api/cameras/${camera.code}/downloads/allowance`,
+    });
+    expect(allowance.json().data.used_bytes).toBe(0);
+  });
+
   it('keeps another customer out of downloads (404)', async () => {
     const owner = await recordedCamera(1);
     const queued = await as(t.app, owner.cookie, {

@@ -3,7 +3,12 @@
 // camera has a monthly allowance (50 GB); asking past it, or for a range without recordings, is refused
 // with the reason the client turns into 'download limit exceeded for the month' / 'no data for download'.
 import { MONTHLY_DOWNLOAD_ALLOWANCE_BYTES } from '@camwatch/contract/constants';
-import type { Allowance, Download, DownloadRequestBody } from '@camwatch/contract/downloads';
+import {
+  isTimeZone,
+  type Allowance,
+  type Download,
+  type DownloadRequestBody,
+} from '@camwatch/contract/downloads';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { DomainError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { DownloadRepository, DownloadRow } from './download.repository.ts';
@@ -96,6 +101,7 @@ export class DownloadService {
       start,
       end,
       bytes: estimate,
+      timeZone: body.time_zone ?? null,
     });
     await this.deps.enqueue(row.id);
     return {
@@ -125,9 +131,30 @@ export class DownloadService {
   }
 }
 
-/** `Entrance_20261121-0700_20261121-0800.mp4`: the camera and the range, safe in any file system. */
-export function downloadFileName(row: Pick<DownloadRow, 'camera_name' | 'start_time' | 'end_time'>): string {
-  const stamp = (d: Date) => d.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+/** `YYYYMMDD-HHMM` of a moment on the wall clock of `timeZone`. */
+function zonedStamp(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('year')}${part('month')}${part('day')}-${part('hour')}${part('minute')}`;
+}
+
+/**
+ * `Entrance_20261126-0244_20261126-0247.mp4`: the camera and the range on the wall clock of the zone the
+ * download was asked in (UTC when it was not given), safe in any file system.
+ */
+export function downloadFileName(
+  row: Pick<DownloadRow, 'camera_name' | 'start_time' | 'end_time' | 'time_zone'>,
+): string {
+  // A zone the runtime no longer knows must not turn a ready file into an error.
+  const zone = row.time_zone && isTimeZone(row.time_zone) ? row.time_zone : 'UTC';
   const name = row.camera_name.replace(/[\\/:*?"<>|\s]+/g, '_').slice(0, 60) || 'camera';
-  return `${name}_${stamp(row.start_time)}_${stamp(row.end_time)}.mp4`;
+  return `${name}_${zonedStamp(row.start_time, zone)}_${zonedStamp(row.end_time, zone)}.mp4`;
 }

@@ -10,6 +10,7 @@ import type {
 } from '@camwatch/contract/downloads';
 import { routes } from '@camwatch/contract/routes';
 import { callApi } from '../../../lib/api-client.ts';
+import { browserTimeZone } from '../../../lib/local-time.ts';
 
 export const DOWNLOAD_POLL_MS = 2_000;
 
@@ -34,7 +35,8 @@ export async function requestDownload(
 ): Promise<DownloadRequestResult> {
   const answer = await callApi<typeof downloadRequestCall>(routes.downloadRequest, {
     params: { camera_code: code },
-    body: range,
+    // The file is named on the server; in our zone it reads as the range the user picked.
+    body: { ...range, time_zone: browserTimeZone() },
   });
   return 'result' in answer ? { ok: false, reason: answer.data.reason } : { ok: true, ...answer.data };
 }
