@@ -5,6 +5,7 @@ import {
   firstFutureArchive,
   hidesNoMotionArchives,
   isFutureArchive,
+  isUpcomingArchive,
   multiVideoGrid,
   multiVideoRetryDelayMs,
   nextPlaySpeed,
@@ -44,6 +45,17 @@ describe('future archives', () => {
     const all = [entry(10, false), entry(4, true), entry(2, false)];
     expect(isFutureArchive(all[0]!, all, now)).toBe(false);
     expect(isFutureArchive(all[2]!, all, now)).toBe(true);
+  });
+
+  it('core.md §4: a minute that has not begun is not within the last 30 minutes, so not future', () => {
+    // 24H on today: every later minute of the day is in the list (issue 17 point 8).
+    const all = [entry(5, true), entry(1, false), entry(0, false), entry(-1, false), entry(-600, false)];
+    expect(isFutureArchive(all[1]!, all, now)).toBe(true);
+    expect(isFutureArchive(all[2]!, all, now)).toBe(true); // the minute being recorded
+    expect(isFutureArchive(all[3]!, all, now)).toBe(false);
+    expect(isFutureArchive(all[4]!, all, now)).toBe(false);
+    expect(all.map((a) => isUpcomingArchive(a, now))).toEqual([false, false, false, true, true]);
+    expect(firstFutureArchive(all, now)).toBe(all[1]);
   });
 
   it('core.md §4: updating re-fetches from the first future archive', () => {

@@ -19,8 +19,10 @@ const toMs = (time: Date | number | string): number =>
   typeof time === 'number' ? time : typeof time === 'string' ? Date.parse(time) : time.getTime();
 
 /**
- * An archive is future when it has no data, lies within the last 30 minutes (or later), and no later archive
- * has data: its minute is probably still being recorded or uploaded.
+ * An archive is future when it has no data, lies within the last 30 minutes, and no later archive has data
+ * (core.md §4): its minute is probably still being recorded or uploaded. A minute that has not begun yet is not
+ * within the last 30 minutes, so it is not future (see isUpcomingArchive): a day's later hours are not "on
+ * their way".
  */
 export function isFutureArchive(
   archive: ArchiveState,
@@ -29,9 +31,14 @@ export function isFutureArchive(
 ): boolean {
   if (archive.has_data) return false;
   const start = toMs(archive.start_time);
-  if (start < toMs(now) - ARCHIVE_FUTURE_WINDOW_MIN * 60_000) return false;
+  const nowMs = toMs(now);
+  if (start > nowMs || start < nowMs - ARCHIVE_FUTURE_WINDOW_MIN * 60_000) return false;
   return !all.some((other) => other.has_data && toMs(other.start_time) > start);
 }
+
+/** A minute that has not begun yet: nothing can have been recorded, so it is neither future nor missing. */
+export const isUpcomingArchive = (archive: ArchiveState, now: Date | number): boolean =>
+  !archive.has_data && toMs(archive.start_time) > toMs(now);
 
 /** The earliest future archive; updating archives re-fetches its hour. */
 export function firstFutureArchive<T extends ArchiveState>(

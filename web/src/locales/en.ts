@@ -524,6 +524,7 @@ const en: Catalog<typeof ja> = {
       motion: '{{time}} recorded, motion',
       noData: '{{time}} no recording',
       future: '{{time}} not yet uploaded',
+      upcoming: '{{time}} still to come',
     },
     legend: {
       hasData: 'Recorded',

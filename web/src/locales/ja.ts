@@ -518,6 +518,7 @@ export default {
       motion: '{{time}} 録画あり・動きあり',
       noData: '{{time}} 録画なし',
       future: '{{time}} 録画待ち',
+      upcoming: '{{time}} これからの時刻',
     },
     legend: {
       hasData: '録画あり',

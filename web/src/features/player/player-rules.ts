@@ -9,6 +9,7 @@ import {
   firstFutureArchive,
   hidesNoMotionArchives,
   isFutureArchive,
+  isUpcomingArchive,
   playSpeedsFor,
   visibleArchives,
   type ArchiveEventFilter,
@@ -146,7 +147,7 @@ export function eventSpans(entry: Pick<ArchiveEntry, 'events'>, filter: ArchiveE
   return [...motionDetect, ...peopleCounter, ...enterAlert].sort((a, b) => a.startSec - b.startSec);
 }
 
-export type CellState = 'data' | 'noData' | 'future' | 'hidden';
+export type CellState = 'data' | 'noData' | 'future' | 'upcoming' | 'hidden';
 
 export interface TimelineCell {
   entry: ArchiveEntry;
@@ -158,9 +159,10 @@ export interface TimelineCell {
 
 /**
  * What each minute of the timeline shows (core.md §4): recorded, not recorded, future (no data, within the
- * last 30 minutes, no later recording: probably still on its way) or hidden (recorded without motion on a
- * camera whose archive_hide has no_motion). Future is judged on the full list: a hidden later recording still
- * shows that the camera has moved past the minute.
+ * last 30 minutes, no later recording: probably still on its way), upcoming (not begun yet: the rest of today
+ * in the 24H period, left blank) or hidden (recorded without motion on a camera whose archive_hide has
+ * no_motion). Future is judged on the full list: a hidden later recording still shows that the camera has
+ * moved past the minute.
  */
 export function timelineCells(
   archives: readonly ArchiveEntry[],
@@ -174,7 +176,9 @@ export function timelineCells(
     const state: CellState = !entry.has_data
       ? isFutureArchive(entry, archives, nowMs)
         ? 'future'
-        : 'noData'
+        : isUpcomingArchive(entry, nowMs)
+          ? 'upcoming'
+          : 'noData'
       : visible.has(entry)
         ? 'data'
         : 'hidden';

@@ -113,9 +113,21 @@ describe('timeline cells: hidden and future archives (core.md §4)', () => {
     const states = timelineCells(list, camera, 'motionDetect', now).map((c) => c.state);
     expect(states[20]).toBe('noData'); // a later minute has data
     expect(states[39]).toBe('data');
-    expect(states.slice(40).every((s) => s === 'future')).toBe(true);
+    // Up to the minute being recorded (45): future; the minutes that have not begun are blank, not future.
+    expect(states.slice(40, 46).every((s) => s === 'future')).toBe(true);
+    expect(states.slice(46).every((s) => s === 'upcoming')).toBe(true);
     // Older than 30 minutes: no data, not future.
     expect(timelineCells(list, camera, 'motionDetect', base + 80 * MIN)[45]!.state).toBe('noData');
+  });
+
+  it('24H of today: the later hours are upcoming, only the last 30 minutes are future (core.md §4)', () => {
+    // The day from 09:00; recorded until 11:58, now 12:00:30 (issue 17 point 8).
+    const day = Array.from({ length: 24 * 60 }, (_, m) => entry(m, m < 179));
+    const states = timelineCells(day, camera, 'motionDetect', base + 180 * MIN + 30_000).map((c) => c.state);
+    expect(states.slice(0, 179).every((s) => s === 'data')).toBe(true);
+    expect(states.slice(179, 181)).toEqual(['future', 'future']);
+    expect(states.slice(181).every((s) => s === 'upcoming')).toBe(true);
+    expect(states.filter((s) => s === 'future')).toHaveLength(2);
   });
 
   it('re-fetches the hour of the first future archive, and merges the new minutes in', () => {

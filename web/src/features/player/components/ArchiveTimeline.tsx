@@ -1,6 +1,7 @@
 // The archive timeline (core.md §2, §4, §9): the minutes of the display period in lines (1H 10 lines of 6
-// minutes, 6H 6 lines of an hour, 24H 12 lines of two hours), each recorded, not recorded, future (on its way)
-// or hidden (no motion on a camera that hides such minutes), with the event markers of the chosen filter.
+// minutes, 6H 6 lines of an hour, 24H 12 lines of two hours), each recorded, not recorded, future (on its way),
+// upcoming (not begun: blank) or hidden (no motion on a camera that hides such minutes), with the event markers
+// of the chosen filter.
 // Hovering or focusing a minute shows its snapshot. Minutes are buttons with one tab stop for the whole
 // timeline; arrow keys move between minutes (left/right) and lines (up/down).
 import { Box, Group, Text } from '@mantine/core';
@@ -33,8 +34,13 @@ const colors: Record<TimelineCell['state'] | 'selected', { bg: string; fg: strin
     fg: 'var(--mantine-color-gray-5)',
     border: '1px dashed var(--mantine-color-gray-4)',
   },
+  upcoming: { bg: 'var(--mantine-color-gray-0)', fg: 'var(--mantine-color-gray-4)' },
   hidden: { bg: 'var(--mantine-color-gray-1)', fg: 'var(--mantine-color-gray-5)' },
 };
+
+/** Minutes that cannot be played: nothing to show yet, or hidden by the camera's setting. */
+const isInert = (state: TimelineCell['state']) =>
+  state === 'future' || state === 'upcoming' || state === 'hidden';
 
 export function ArchiveTimeline({ cameraCode, cells, hours, selected, onSelect }: Props) {
   const { t } = useTranslation();
@@ -51,6 +57,7 @@ export function ArchiveTimeline({ cameraCode, cells, hours, selected, onSelect }
   const labelOf = (cell: TimelineCell) => {
     const time = localTime(cell.ms);
     if (cell.state === 'future') return t('player.minute.future', { time });
+    if (cell.state === 'upcoming') return t('player.minute.upcoming', { time });
     if (cell.state === 'noData') return t('player.minute.noData', { time });
     if (cell.state === 'hidden') return t('player.timeline.hidden', { time });
     return t(cell.markers.length > 0 ? 'player.minute.motion' : 'player.minute.hasData', { time });
@@ -124,7 +131,7 @@ export function ArchiveTimeline({ cameraCode, cells, hours, selected, onSelect }
                       aria-pressed={isSelected}
                       title={showText ? label : undefined}
                       tabIndex={index === tabStop ? 0 : -1}
-                      disabled={cell.state === 'future' || cell.state === 'hidden'}
+                      disabled={isInert(cell.state)}
                       data-state={cell.state}
                       data-minute={localTime(cell.ms)}
                       onClick={() => onSelect(cell.entry)}
@@ -144,7 +151,7 @@ export function ArchiveTimeline({ cameraCode, cells, hours, selected, onSelect }
                         color: color.fg,
                         border: color.border ?? '1px solid transparent',
                         borderRadius: showText ? 4 : 0,
-                        cursor: cell.state === 'future' || cell.state === 'hidden' ? 'default' : 'pointer',
+                        cursor: isInert(cell.state) ? 'default' : 'pointer',
                         overflow: 'hidden',
                       }}
                     >
