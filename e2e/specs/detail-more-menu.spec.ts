@@ -18,7 +18,7 @@ const texts = {
   download: '録画ダウンロード',
   start: '開始日時',
   end: '終了日時',
-  allowance: /^今月のダウンロード量：[\d.]+ GB \/ 50 GB$/,
+  allowance: /^今月のダウンロード量：[\d.,]+ (B|KB|MB|GB) \/ 50 GB$/,
   request: 'ダウンロードを依頼',
   ready: 'ファイルの準備ができました',
   fileLink: 'ファイルをダウンロード',

@@ -591,7 +591,7 @@ const en: Catalog<typeof ja> = {
       start: 'Start date and time',
       end: 'End date and time',
       hint: 'One download can cover up to {{hours}} hours.',
-      allowance: 'Downloaded this month: {{used}} GB / {{limit}} GB',
+      allowance: 'Downloaded this month: {{used}} / {{limit}}',
       allowanceLoading: 'Checking this month’s downloads…',
       request: 'Request download',
       errors: {

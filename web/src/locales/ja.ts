@@ -585,7 +585,7 @@ export default {
       start: '開始日時',
       end: '終了日時',
       hint: '1回に{{hours}}時間分までダウンロードできます。',
-      allowance: '今月のダウンロード量：{{used}} GB / {{limit}} GB',
+      allowance: '今月のダウンロード量：{{used}} / {{limit}}',
       allowanceLoading: '今月のダウンロード量を確認しています…',
       request: 'ダウンロードを依頼',
       errors: {

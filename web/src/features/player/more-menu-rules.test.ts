@@ -5,7 +5,6 @@ import {
   defaultDownloadRange,
   downloadRangeError,
   csvDayRange,
-  formatGb,
   moreMenuState,
   parseDateTimeInput,
   ptzAxes,
@@ -129,13 +128,6 @@ describe('download range (advanced.md §8, contract: at most 24 h)', () => {
 });
 
 describe('formatting', () => {
-  const GB = 1024 ** 3;
-  it('shows GB with one decimal place', () => {
-    expect(formatGb(50 * GB)).toBe('50');
-    expect(formatGb(12.34 * GB)).toBe('12.3');
-    expect(formatGb(0)).toBe('0');
-    expect(formatGb(1024)).toBe('0.1');
-  });
   it('names a screenshot <camera name>_<YYYYMMDD-HHmmss>.jpg', () => {
     const ms = new Date(2024, 4, 1, 9, 5, 7).getTime();
     expect(screenshotFileName('渋谷店 入口', ms)).toBe('渋谷店 入口_20240501-090507.jpg');

@@ -1,6 +1,6 @@
 // Pure rules of the player's more-menu, screenshot and archive download (core.md §2, §4; advanced.md §6, §8, §9):
 // which items show and which are enabled for the user's rights and the camera, the PTZ axes a camera can
-// move, the checks on a download range, the allowance in GB and the screenshot's file name.
+// move, the checks on a download range and the screenshot's file name.
 import type { ExperimentalFeature } from '@camwatch/contract/environment';
 import { DOWNLOAD_MAX_HOURS } from '@camwatch/contract/constants';
 import { ENTER_ALERT_CSV_MAX_DAYS } from '@camwatch/contract/enter-alert-rules';
@@ -14,7 +14,6 @@ import {
 } from '@camwatch/contract/permissions';
 
 const HOUR_MS = 3_600_000;
-const GB = 1024 ** 3;
 
 export interface MoreMenuCamera {
   use_ptz: boolean;
@@ -105,15 +104,6 @@ export function parseDateTimeInput(value: string): number {
   const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
   const date = new Date(y, mo - 1, d, h, mi);
   return date.getMonth() === mo - 1 ? date.getTime() : Number.NaN;
-}
-
-/** Bytes as GB with one decimal place (1 GB = 1024³ bytes), e.g. `12.3`; tiny non-zero amounts show `0.1`. */
-export function formatGb(bytes: number): string {
-  if (bytes <= 0) return '0';
-  const gb = bytes / GB;
-  if (gb < 0.1) return '0.1';
-  const rounded = Math.round(gb * 10) / 10;
-  return Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
 }
 
 /** `<camera name>_<YYYYMMDD-HHmmss>.jpg`, local time; characters no file system accepts become `_`. */

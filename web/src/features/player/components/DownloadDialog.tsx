@@ -1,5 +1,6 @@
 // The archive download dialog (core.md §2 more-menu; advanced.md §8, §9): a range of at most 24 hours, not in
-// the future, starting as the selected hour; this month's allowance of the camera (used / limit in GB). On OK
+// the future, starting as the selected hour; this month's allowance of the camera (used / limit, each in the unit
+// that suits it). On OK
 // the request is posted; a refusal shows why, otherwise the job's progress is asked every 2 s until the file is
 // ready (a link to it) or generation failed.
 import { Alert, Button, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
@@ -8,6 +9,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DOWNLOAD_MAX_HOURS } from '@camwatch/contract/constants';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
+import { formatBytes } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toOffsetIso } from '../player-rules.ts';
 import { allowanceQueryOptions, requestDownload, useAllowance, useDownloadStatus } from '../api/downloads.ts';
@@ -15,7 +17,6 @@ import {
   dateTimeInputValue,
   defaultDownloadRange,
   downloadRangeError,
-  formatGb,
   parseDateTimeInput,
 } from '../more-menu-rules.ts';
 
@@ -26,7 +27,7 @@ interface Props {
 }
 
 export function DownloadDialog({ cameraCode, hourStart, onClose }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [opened] = useState(() => Date.now());
   const [range, setRange] = useState(() => {
@@ -74,8 +75,8 @@ export function DownloadDialog({ cameraCode, hourStart, onClose }: Props) {
   const job = status.data;
   const allowanceText = allowance.data
     ? t('player.download.allowance', {
-        used: formatGb(allowance.data.used_bytes),
-        limit: formatGb(allowance.data.limit_bytes),
+        used: formatBytes(allowance.data.used_bytes, i18n.language),
+        limit: formatBytes(allowance.data.limit_bytes, i18n.language),
       })
     : allowance.isError
       ? null
