@@ -167,8 +167,13 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
           Component: layoutScreen.Component,
           errorElement: <RouteError />,
           children: [
-            // Runs alongside the login check; logged out, `/` goes to a plain /login (core.md §2).
-            { index: true, loader: () => redirect(readState('loggedIn') ? '/list/1' : '/login') },
+            // Runs alongside the login check; logged out, `/` goes to a plain /login (core.md §2). Redirects
+            // render nothing, but a leaf route without an element makes react-router warn on every visit.
+            {
+              index: true,
+              loader: () => redirect(readState('loggedIn') ? '/list/1' : '/login'),
+              element: null,
+            },
             page(
               'list/:page',
               'list',
@@ -214,7 +219,7 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
             page('releases', 'releases', releasesScreen),
             page('debug', 'debug', debugScreen),
             page('notfound', 'notfound', notFoundScreen),
-            { path: '*', loader: () => redirect('/notfound') },
+            { path: '*', loader: () => redirect('/notfound'), element: null },
           ],
         },
       ],
