@@ -17,6 +17,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { InFlight } from './http/in-flight.ts';
+import { proxyTrustOf } from './http/proxy-trust.ts';
 import type { ServeContext } from './http/serve.ts';
 import { sessionTokenOf } from './http/session-cookie.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -67,7 +68,7 @@ export interface App {
 export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrustOf(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     // Signed media tokens (api/media/:token) run to a few hundred characters; the default limit is 100.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },

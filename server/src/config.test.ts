@@ -27,15 +27,29 @@ describe('loadConfig', () => {
       ENVIRONMENT_MODE: 'L21',
       EXPERIMENTAL_FEATURES: ' lighting ',
       SEED_DEMO: '1',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '2',
     });
     expect(config).toMatchObject({
       environmentMode: 'L21',
       experimentalFeatures: ['lighting'],
       seedDemo: true,
-      trustProxy: true,
+      trustProxy: 2,
     });
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
+  it('TRUST_PROXY: off, a hop count or proxy addresses, never every hop (issue 16 §4)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 10.1.0.0/16,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.2',
+      '10.1.0.0/16',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['true', 'yes', '10.0.0.2,proxy.example', '10.0.0.0/33'])
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
   });
 
   it('lists every bad value, naming the variable and what it got', () => {

@@ -1,4 +1,5 @@
 // Environment variables -> typed configuration, validated once at start with a clear message per bad value.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { experimentalFeatures } from '@camwatch/contract/environment';
@@ -9,6 +10,43 @@ const booleanFlag = z
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (value: string) => {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * How far X-Forwarded-For/-Proto/-Host are believed: not at all, a number of proxy hops in front of the
+ * server, or the proxies' addresses. Never "every hop": a client would choose its own address then.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .default('0')
+  .transform((v, ctx): false | number | string[] => {
+    if (['', '0', 'false', 'no', 'off'].includes(v)) return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    if (['true', 'yes', 'on'].includes(v)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'trusting every hop lets any client choose its address; give the number of proxies in front (1 for one reverse proxy) or their addresses',
+      });
+      return z.NEVER;
+    }
+    const proxies = v.split(',').map((s) => s.trim());
+    if (proxies.every((p) => PROXY_NAMES.has(p) || isProxyAddress(p))) return proxies;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be 0, a hop count such as 1, or a comma list of proxy addresses or CIDRs (10.0.0.2,10.1.0.0/16)',
+    });
+    return z.NEVER;
+  });
 
 const optionalText = z
   .string()
@@ -58,7 +96,7 @@ const envSchema = z.object({
   MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySetting,
   PUBLIC_ORIGIN: optionalText.refine((v) => v === null || URL.canParse(v), {
     message: 'must be a URL such as https://cams.example.com',
   }),
@@ -103,6 +141,8 @@ const envSchema = z.object({
   SIMULATED_CAMERAS: booleanFlag.optional(),
   /** After a motion notification, the same camera notifies the same user again only after this long. */
   MOTION_NOTIFICATION_COOLDOWN_MINUTES: positiveInt(10),
+  /** Audit events are kept this many days, then deleted by the hourly retention job. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   /** Feedback is also mailed to this operator address when set. */
   FEEDBACK_MAIL_TO: optionalText.refine((v) => v === null || /^[^\s@]+@[^\s@]+$/.test(v), {
     message: 'must be an e-mail address',
@@ -177,6 +217,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     simulatedCameras: env.SIMULATED_CAMERAS,
     motionAlerts: { cooldownMs: env.MOTION_NOTIFICATION_COOLDOWN_MINUTES * 60_000 },
     feedback: { mailTo: env.FEEDBACK_MAIL_TO },
+    audit: { retentionDays: env.AUDIT_RETENTION_DAYS },
   };
 }
 

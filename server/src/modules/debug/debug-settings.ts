@@ -30,7 +30,7 @@ export function describeSettings(config: DebugConfig): { name: string; value: st
     { name: 'DATABASE_URL', value: config.database.kind === 'postgres' ? 'set' : 'unset' },
     { name: 'S3_BUCKET', value: config.blobs.kind === 's3' ? 'set' : 'unset' },
     { name: 'LOG_LEVEL', value: config.logLevel },
-    { name: 'TRUST_PROXY', value: config.trustProxy ? '1' : '0' },
+    { name: 'TRUST_PROXY', value: config.trustProxy === false ? '0' : String(config.trustProxy) },
     { name: 'PUBLIC_ORIGIN', value: config.publicOrigin ?? '' },
     { name: 'SESSION_IDLE_MINUTES', value: minutes(config.session.idleMs) },
     { name: 'SESSION_MAX_DAYS', value: String(Math.round(config.session.maxAgeMs / 86_400_000)) },
