@@ -37,6 +37,7 @@ import { registerChildUserRoutes } from './modules/child-users/child-user.routes
 import { registerReleaseRoutes } from './modules/releases/release.routes.ts';
 import { registerLiveRoutes } from './modules/live/live.routes.ts';
 import { registerDownloadRoutes } from './modules/downloads/download.routes.ts';
+import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerControlChannel } from './realtime/control.routes.ts';
 import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { resetLinkOrigins } from './modules/password-reset/reset-link-origins.ts';
@@ -118,6 +119,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
     resolveSession: (request) => services.auth.resolveSession(sessionTokenOf(request)),
     resolveDevice: (authorization) => services.deviceAuth.resolve(authorization),
   };
+    audit: services.audit,
   registerAuthRoutes(ctx, { auth: services.auth, appKeys: services.appKeys, config });
   registerSettingsRoutes(ctx, config);
   registerTagRoutes(ctx, services.tags);
@@ -140,6 +142,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerStreamingRoutes(ctx, services.streaming);
   registerDownloadRoutes(ctx, services.downloads);
   await registerControlChannel(ctx, { hub: services.hub, ingest: services.ingest });
+  registerAuditRoutes(ctx, services.auditLog);
   registerPasswordResetRoutes(ctx, services.passwordResets, {
     linkOrigins: resetLinkOrigins(config),
     perMinute: config.login.resetRateLimitPerMinute,

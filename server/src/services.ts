@@ -62,6 +62,7 @@ import { createDownloads } from './modules/downloads/downloads.ts';
 import { createStreaming } from './modules/streaming/streaming.ts';
 import { createPush } from './modules/push/push.ts';
 import { loadVapidKeys, type VapidKeys } from './modules/push/vapid-keys.ts';
+import { createAudit } from './modules/audit/audit.ts';
 
 export interface ServiceSecrets {
   /** Key of the signed media addresses (storage/secrets.ts keeps one in the database). */
@@ -89,6 +90,7 @@ export function createServices(
     | 'logLevel'
     | 'trustProxy'
     | 'publicOrigin'
+    | 'audit'
   >,
   db: Db,
   secrets: ServiceSecrets,
@@ -129,6 +131,7 @@ export function createServices(
     ffmpegPath: config.media.ffmpegPath,
   });
   jobs.handle(ENTRY_JOB, (payload) => enterAlerts.analyse(entryClipIdOf(payload)));
+  const audit = createAudit({ db, jobs, retentionDays: config.audit.retentionDays, logger });
   const downloads = createDownloads({ db, blobs, mediaSigner, jobs, ffmpegPath: config.media.ffmpegPath });
   const streams = createStreaming({
     db,
@@ -219,6 +222,10 @@ export function createServices(
     ...recorded,
     downloads,
     ...streams,
+    /** Records audit events (other modules' routes, the CLI). */
+    audit: audit.recorder,
+    auditLog: audit.reader,
+    auditRetention: audit.retention,
   };
 }
 

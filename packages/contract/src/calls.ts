@@ -12,6 +12,7 @@ import {
   meCall,
   passwordUpdateCall,
 } from './auth.ts';
+import { auditCsvCall, auditListCall, auditOptionsCall } from './audit.ts';
 import { archiveMotionCall, archiveVideoCall, archivesCall } from './archives.ts';
 import { cameraDetailCall, cameraListCall } from './cameras.ts';
 import { childUserAppKeyDeleteCall, childUserListCall, childUserUpdateCall } from './child-users.ts';
@@ -131,6 +132,9 @@ export const allCalls: readonly CallDef[] = [
   areaLinkDeleteCall,
   enterAlertListCall,
   enterAlertCsvCall,
+  auditListCall,
+  auditCsvCall,
+  auditOptionsCall,
   liveImageCall,
   mediaCall,
   ptzCall,

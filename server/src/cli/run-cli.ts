@@ -20,6 +20,8 @@ import { UserService } from '../modules/users/user.service.ts';
 import * as input from './cli-inputs.ts';
 import { DEVICE_TOKEN_USAGE, runDeviceTokenCommand } from './device-token-commands.ts';
 import { runWeatherCommand, WEATHER_USAGE } from './weather-commands.ts';
+import { AUDIT_USAGE, cliAuditRecorder, runAuditList } from './audit-commands.ts';
+import { operatorActor, type AuditRecord } from '../modules/audit/audit-recorder.service.ts';
 
 export const CLI_USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -47,7 +49,9 @@ export const CLI_USAGE = `Usage: npm run cli -- <command> [options]
   seed-demo
 ${DEVICE_TOKEN_USAGE}
 ${WEATHER_USAGE}
+${AUDIT_USAGE}
 
+Account and IP allow-list changes made here are recorded in the customer's audit log (via cli).
 A password may be given as --password - to read it from standard input.`;
 
 export interface CliIo {
@@ -92,6 +96,10 @@ const optionSpec = {
   message: { type: 'string' },
   limit: { type: 'string' },
   label: { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  kind: { type: 'string' },
+  camera: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -139,6 +147,15 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
   const userRepo = new UserRepository(db);
   const users = new UserService(userRepo, new SessionRepository(db));
   const print = (value: unknown) => io.out(JSON.stringify(value));
+  const audit = cliAuditRecorder(db);
+  /** Records a change the operator made to a customer's accounts or rules in that customer's audit log. */
+  const recordFor = (customerId: number, event: AuditRecord) =>
+    audit.record(operatorActor(customerId), event);
+  /** The same, for a change to the user with this address (after it succeeded). */
+  const recordForUser = async (email: string, event: Omit<AuditRecord, 'target'>) => {
+    const user = await users.byEmail(email);
+    await recordFor(user.customer_id, { ...event, target: user.email });
+  };
 
   const customerOf = async () => {
     const code = opt(options, 'customer', z.string().min(1));
@@ -183,6 +200,11 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
           ...(options.partner ? { partner: true } : {}),
         },
       });
+      await recordFor(customer.id, {
+        kind: 'user_created',
+        target: row.email,
+        detail: { parent: parentEmail ?? null, rights: rightsList(permissionsOf(row)) },
+      });
       return print({
         id: row.id,
         email: row.email,
@@ -205,28 +227,42 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
       }
       return;
     }
-    case 'users reset-password':
-      await users.resetPassword(opt(options, 'email', input.emailOption), await password());
+    case 'users reset-password': {
+      const email = opt(options, 'email', input.emailOption);
+      await users.resetPassword(email, await password());
+      await recordForUser(email, { kind: 'password_reset' });
       return print({ ok: true });
-    case 'users lock':
-      await users.lock(
-        opt(options, 'email', input.emailOption),
-        opt(options, 'by', z.enum(['admin', 'parent']), 'optional') ?? 'admin',
-      );
+    }
+    case 'users lock': {
+      const email = opt(options, 'email', input.emailOption);
+      const by = opt(options, 'by', z.enum(['admin', 'parent']), 'optional') ?? 'admin';
+      await users.lock(email, by);
+      await recordForUser(email, { kind: 'user_locked', detail: { by } });
       return print({ ok: true });
-    case 'users unlock':
-      await users.unlock(opt(options, 'email', input.emailOption));
+    }
+    case 'users unlock': {
+      const email = opt(options, 'email', input.emailOption);
+      await users.unlock(email);
+      await recordForUser(email, { kind: 'user_unlocked' });
       return print({ ok: true });
+    }
     case 'users rights': {
       const row = await users.setPermissions(
         opt(options, 'email', input.emailOption),
         opt(options, 'rights', input.rightsOption),
       );
+      await recordFor(row.customer_id, {
+        kind: 'user_rights_changed',
+        target: row.email,
+        detail: { rights: rightsList(permissionsOf(row)) },
+      });
       return print({ id: row.id, permissions: permissionsOf(row) });
     }
     case 'users devauth': {
       if (options.on === options.off) throw new CliUsageError('give exactly one of --on or --off');
-      await users.setDeviceAuthentication(opt(options, 'email', input.emailOption), options.on === true);
+      const email = opt(options, 'email', input.emailOption);
+      await users.setDeviceAuthentication(email, options.on === true);
+      await recordForUser(email, { kind: 'devauth_changed', detail: { enabled: options.on === true } });
       return print({ ok: true, devauth: options.on === true });
     }
     case 'locations create': {
@@ -301,6 +337,11 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
         opt(options, 'cidr', input.cidrOption),
         opt(options, 'note', z.string().max(200), 'optional') ?? '',
       );
+      await recordFor(customer.id, {
+        kind: 'ip_allow_added',
+        target: row.cidr,
+        detail: { rule_id: row.id, user: user?.email ?? null },
+      });
       return print(row);
     }
     case 'ip-allow list': {
@@ -315,6 +356,7 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
         opt(options, 'id', input.positiveIntOption),
       );
       if (!removed) throw new CliUsageError('--id: no such rule for this customer');
+      await recordFor(customer.id, { kind: 'ip_allow_removed', detail: { rule_id: options.id as string } });
       return print({ ok: true });
     }
     case 'releases add': {
@@ -362,12 +404,20 @@ export async function runCli(argv: string[], db: Db, io: CliIo): Promise<void> {
         db,
         print,
       );
+    case 'audit list':
+      return runAuditList(options as Record<string, string | undefined>, db, print);
     case 'weather import':
       return runWeatherCommand('import', positionals.slice(2), db, print);
     default:
       throw new CliUsageError(`unknown command "${positionals.join(' ')}"\n\n${CLI_USAGE}`);
   }
 }
+
+/** The rights a user holds, by the spec's names. */
+const rightsList = (permissions: Record<string, boolean>): string[] =>
+  Object.entries(permissions)
+    .filter(([, on]) => on)
+    .map(([name]) => name);
 
 /** The message an operator sees for an error, or null when it is not one of ours (a bug: show the stack). */
 export function cliErrorMessage(error: unknown): string | null {

@@ -8,6 +8,8 @@ import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import type { DeviceIdentity } from '../ingest/device-token.repository.ts';
 import type { AuthContext, SessionResolver } from './auth-context.ts';
 import type { InFlight } from './in-flight.ts';
+import type { AuditRecorder } from '../modules/audit/audit-recorder.service.ts';
+import { recordFor, type RecordAudit } from './audit-actor.ts';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -20,6 +22,8 @@ export interface CallRequest<C extends CallDef> {
   /** The camera agent calling, for `device` calls (its token belongs to the camera_code of the path). */
   device: C['access'] extends 'device' ? DeviceIdentity : null;
   raw: FastifyRequest;
+  /** Records an audit event as the session's user (nothing without a session); never throws. */
+  record: RecordAudit;
 }
 
 export type CallHandler<C extends CallDef> = (
@@ -39,6 +43,8 @@ export interface ServeContext {
   /** The camera behind a device token (`Authorization: Bearer …`), or null. */
   resolveDevice: (authorization: string | undefined) => Promise<DeviceIdentity | null>;
   inFlight: InFlight;
+  /** The audit log's recorder (modules/audit). */
+  audit: AuditRecorder;
 }
 
 /**
@@ -59,7 +65,7 @@ export async function authenticateDevice(
 }
 
 export function serve<C extends CallDef>(
-  { app, resolveSession, resolveDevice, inFlight }: ServeContext,
+  { app, resolveSession, resolveDevice, inFlight, audit }: ServeContext,
   call: C,
   handler: CallHandler<C>,
   options: ServeOptions = {},
@@ -102,6 +108,7 @@ export function serve<C extends CallDef>(
             body: request.body as Out<C['body']>,
             auth: request.auth as CallRequest<C>['auth'],
             raw: request,
+            record: recordFor(audit, request),
           },
           reply,
         );

@@ -2,7 +2,14 @@
 // before a worker starts (Immich's rule): a kind with none would pile up unrun, one with two is a bug.
 
 /** Every kind of job the queue carries. Add a kind here, then register its handler in services.ts. */
-export const jobKinds = ['motion', 'entry', 'retention', 'download', 'download-expiry'] as const;
+export const jobKinds = [
+  'motion',
+  'entry',
+  'retention',
+  'download',
+  'download-expiry',
+  'audit-retention',
+] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 export interface JobContext {

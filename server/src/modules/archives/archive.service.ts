@@ -63,12 +63,18 @@ export class ArchiveService {
     return clip.motion_boxes;
   }
 
-  /** A short-lived signed address of the archive's MP4 (the media route serves it with Range support). */
-  async videoUrl(auth: AuthContext, archiveId: string): Promise<string> {
+  /**
+   * A short-lived signed address of the archive's MP4 (the media route serves it with Range support), with
+   * the camera and minute it shows (for the audit log).
+   */
+  async videoUrl(
+    auth: AuthContext,
+    archiveId: string,
+  ): Promise<{ url: string; cameraCode: string; startTime: Date }> {
     assertArchiveRight(auth);
     const clipId = clipIdOf(archiveId);
     const clip = clipId === null ? undefined : await this.archives.findClip(auth.user.customerId, clipId);
     if (!clip) throw new NotFoundError('archive');
-    return this.urls.video(clip.blob_key);
+    return { url: this.urls.video(clip.blob_key), cameraCode: clip.camera_code, startTime: clip.start_time };
   }
 }

@@ -13,6 +13,7 @@ import {
 import type { Config } from '../../config.ts';
 import { serve, type ServeContext } from '../../http/serve.ts';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../../http/session-cookie.ts';
+import { clientOf } from '../../http/audit-actor.ts';
 import type { AppKeyService } from './app-key.service.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -32,6 +33,7 @@ export function registerAuthRoutes(ctx: ServeContext, { auth, appKeys, config }:
         userAgent: raw.headers['user-agent'] ?? null,
         appKey: body.appKey,
       });
+      await ctx.audit.recordSignIn(body.email, clientOf(raw), outcome);
       if (!outcome.ok) {
         raw.log.info({ reason: outcome.reason }, 'login refused');
         return reply.code(401).send({ result: 'failed' as const, data: { reason: outcome.reason } });
@@ -42,7 +44,8 @@ export function registerAuthRoutes(ctx: ServeContext, { auth, appKeys, config }:
     { config: { rateLimit: { max: config.login.rateLimitPerMinute, timeWindow: 60_000 } } },
   );
 
-  serve(ctx, logoutCall, async ({ raw }, reply) => {
+  serve(ctx, logoutCall, async ({ raw, record }, reply) => {
+    await record({ kind: 'logout' });
     await auth.logout(sessionTokenOf(raw));
     clearSessionCookie(raw, reply);
     return { data: { loggedOut: true as const } };
@@ -65,21 +68,27 @@ export function registerAuthRoutes(ctx: ServeContext, { auth, appKeys, config }:
 
   serve(ctx, appKeyListCall, async ({ auth: caller }) => ({ data: await appKeys.list(caller) }));
 
-  serve(ctx, appKeyCreateCall, async ({ auth: caller, body }) => ({
-    data: await appKeys.register(caller, body.name),
-  }));
+  serve(ctx, appKeyCreateCall, async ({ auth: caller, body, record }) => {
+    const key = await appKeys.register(caller, body.name);
+    await record({ kind: 'appkey_registered', target: body.name });
+    return { data: key };
+  });
 
-  serve(ctx, appKeyDeleteCall, async ({ auth: caller, body }) => {
+  serve(ctx, appKeyDeleteCall, async ({ auth: caller, body, record }) => {
     await appKeys.revoke(caller, body.id);
+    await record({ kind: 'appkey_revoked', target: String(body.id) });
     return { data: { id: body.id } };
   });
 
-  serve(ctx, deviceAuthSetCall, async ({ auth: caller, body }) => ({
-    data: { enabled: await appKeys.setEnabled(caller, body.enabled, body.appKey) },
-  }));
+  serve(ctx, deviceAuthSetCall, async ({ auth: caller, body, record }) => {
+    const enabled = await appKeys.setEnabled(caller, body.enabled, body.appKey);
+    await record({ kind: 'devauth_changed', detail: { enabled } });
+    return { data: { enabled } };
+  });
 
-  serve(ctx, passwordUpdateCall, async ({ auth: caller, body }) => {
+  serve(ctx, passwordUpdateCall, async ({ auth: caller, body, record }) => {
     await auth.changePassword(caller, body.currentPassword, body.password);
+    await record({ kind: 'password_changed' });
     return { data: { updated: true as const } };
   });
 }

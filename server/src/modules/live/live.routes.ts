@@ -6,15 +6,23 @@ import { NotFoundError } from '../../lib/errors.ts';
 import type { CommandOutcome } from '../../realtime/agent-hub.ts';
 import type { LiveService } from './live.service.ts';
 
+/** A live view renewed (every 60 s by the player) within this long stays one audit event. */
+const LIVE_VIEW_WINDOW_MS = 5 * 60_000;
+
 const failed = (outcome: Extract<CommandOutcome, { ok: false }>) => ({
   result: 'failed' as const,
   data: { reason: outcome.code },
 });
 
 export function registerLiveRoutes(ctx: ServeContext, live: LiveService): void {
-  serve(ctx, liveStartCall, async ({ auth, params }) => ({
-    data: await live.start(auth, params.camera_code),
-  }));
+  serve(ctx, liveStartCall, async ({ auth, params, record }) => {
+    const started = await live.start(auth, params.camera_code);
+    await record(
+      { kind: 'live_viewed', cameraCode: params.camera_code, detail: { via: 'images' } },
+      { scope: params.camera_code, windowMs: LIVE_VIEW_WINDOW_MS },
+    );
+    return { data: started };
+  });
 
   serve(ctx, liveImageCall, async ({ auth, params, query }, reply) => {
     const still = await live.image(auth, params.camera_code, query.after);

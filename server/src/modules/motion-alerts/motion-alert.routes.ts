@@ -7,7 +7,13 @@ export function registerMotionAlertRoutes(ctx: ServeContext, motionAlerts: Motio
   serve(ctx, motionNotificationGetCall, async ({ auth, params }) => ({
     data: await motionAlerts.get(auth, params.camera_code),
   }));
-  serve(ctx, motionNotificationSetCall, async ({ auth, params, body }) => ({
-    data: await motionAlerts.set(auth, params.camera_code, body.enabled),
-  }));
+  serve(ctx, motionNotificationSetCall, async ({ auth, params, body, record }) => {
+    const setting = await motionAlerts.set(auth, params.camera_code, body.enabled);
+    await record({
+      kind: 'motion_notification_changed',
+      cameraCode: params.camera_code,
+      detail: { enabled: body.enabled },
+    });
+    return { data: setting };
+  });
 }

@@ -15,10 +15,22 @@ export function registerOperationAnalysisRoutes(
   serve(ctx, operationAnalysisSettingCall, async ({ auth, params }) => ({
     data: await operationAnalysis.get(auth, params.cameraCode),
   }));
-  serve(ctx, operationDetectionSettingUpdateCall, async ({ auth, params, body }) => ({
-    data: await operationAnalysis.setDetection(auth, params.cameraCode, body),
-  }));
-  serve(ctx, operationAreaSettingUpdateCall, async ({ auth, params, body }) => ({
-    data: await operationAnalysis.setAreas(auth, params.cameraCode, body.operationAreaList),
-  }));
+  serve(ctx, operationDetectionSettingUpdateCall, async ({ auth, params, body, record }) => {
+    const setting = await operationAnalysis.setDetection(auth, params.cameraCode, body);
+    await record({
+      kind: 'camera_setting_changed',
+      cameraCode: params.cameraCode,
+      detail: { setting: 'operation_detection' },
+    });
+    return { data: setting };
+  });
+  serve(ctx, operationAreaSettingUpdateCall, async ({ auth, params, body, record }) => {
+    const setting = await operationAnalysis.setAreas(auth, params.cameraCode, body.operationAreaList);
+    await record({
+      kind: 'camera_setting_changed',
+      cameraCode: params.cameraCode,
+      detail: { setting: 'operation_areas', areas: body.operationAreaList.length },
+    });
+    return { data: setting };
+  });
 }

@@ -1,5 +1,6 @@
 // HTTP for password reissue by mail.
 import { passwordResetCall, passwordResetRequestCall } from '@camwatch/contract/password-reset';
+import { clientOf } from '../../http/audit-actor.ts';
 import { serve, type ServeContext } from '../../http/serve.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
 
@@ -23,8 +24,9 @@ export function registerPasswordResetRoutes(
   serve(
     ctx,
     passwordResetCall,
-    async ({ body }) => {
-      await resets.reset(body.token, body.password);
+    async ({ body, raw }) => {
+      const { userId } = await resets.reset(body.token, body.password);
+      await ctx.audit.recordForUser(userId, clientOf(raw), { kind: 'password_reset' });
       return { data: { reset: true as const } };
     },
     { config: { rateLimit: { max: options.perMinute * 2, timeWindow: 60_000 } } },

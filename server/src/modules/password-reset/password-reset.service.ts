@@ -62,11 +62,12 @@ export class PasswordResetService {
     };
   }
 
-  /** Sets the new password, lifts a failed-login lock and ends every session of the user. */
-  async reset(token: string, password: string): Promise<void> {
+  /** Sets the new password, lifts a failed-login lock and ends every session of the user; answers whose. */
+  async reset(token: string, password: string): Promise<{ userId: number }> {
     const userId = await this.deps.tokens.consume(hashToken(token));
     if (userId === undefined) throw FieldErrors.of('token', 'is invalid, already used or expired');
     await this.deps.users.setPassword(userId, await hashPassword(password));
     await this.deps.sessions.revokeAllForUser(userId);
+    return { userId };
   }
 }
