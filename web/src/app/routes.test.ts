@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
+import type { EnvSettings } from '@camwatch/contract/settings';
 import { buildRoutes } from './routes.tsx';
 
-const settings = {
+const settings: EnvSettings = {
   environmentMode: 'TLT:3',
   experimentalFeatures: [],
   gaTrackingId: null,
@@ -13,7 +14,7 @@ const settings = {
   mapTileUrl: 'https://tile.example/{z}/{x}/{y}.png',
   mapAttribution: 'tiles',
   version: '2.78.0',
-} as const;
+};
 
 /** Each route without children, with its full path (`/(index)` for an index route). */
 function leaves(routes: readonly RouteObject[], parent = ''): { path: string; route: RouteObject }[] {
