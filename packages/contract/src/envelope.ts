@@ -31,6 +31,7 @@ export const errorCodes = [
   'rate_limited',
   'bad_origin',
   'bad_request',
+  'database_unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

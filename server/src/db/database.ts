@@ -1,8 +1,9 @@
 // Opens the database: embedded PGlite in DATA_DIR/db by default, a real PostgreSQL server when DATABASE_URL is set.
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
+import { markDatabaseError } from './connection-loss.ts';
 import type { Database } from './schema.ts';
 
 export type DatabaseTarget =
@@ -18,9 +19,62 @@ const NUMERIC_OID = 1700;
 // Ids and counts are bigint in SQL; every one we store stays far below 2^53, so read them as numbers.
 pg.types.setTypeParser(INT8_OID, (v) => Number(v));
 
-export function openDatabase(target: DatabaseTarget): Db {
+/** How long a request waits for a connection before it is answered 503 (a database that does not answer). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+export interface OpenDatabaseOptions {
+  /** Told when a pooled connection is lost (terminated, database restarted); the pool replaces it. */
+  onConnectionLost?: (error: Error) => void;
+}
+
+const marked = <T>(promise: Promise<T>): Promise<T> =>
+  promise.catch((error: unknown) => {
+    markDatabaseError(error);
+    throw error;
+  });
+
+/**
+ * The pg pool as Kysely sees it, marking every error the driver raises (see connection-loss.ts), and with an
+ * error listener on every connection: without one, a connection ended by the server (57P01) while idle or
+ * between two queries is an unhandled 'error' event, which ends the process.
+ */
+function resilientPool(url: string, max: number, options: OpenDatabaseOptions): PostgresPool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  const lost = (error: Error) => options.onConnectionLost?.(error);
+  pool.on('error', lost);
+  // pg-pool listens on idle connections only; this one stays while a connection is checked out.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  // One wrapper per pg client: Kysely keeps its connection objects by client.
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    const known = clients.get(client);
+    if (known) return known;
+    const query = (sql: string, parameters: readonly unknown[]) => marked(client.query(sql, [...parameters]));
+    const wrapped = {
+      get processID() {
+        return (client as { processID?: number }).processID;
+      },
+      release: (destroy?: boolean) => client.release(destroy),
+      query: query as unknown as PostgresPoolClient['query'],
+    } as PostgresPoolClient;
+    clients.set(client, wrapped);
+    return wrapped;
+  };
+  return {
+    connect: async () => wrap(await marked(pool.connect())),
+    end: () => pool.end(),
+    options: pool.options,
+  };
+}
+
+export function openDatabase(target: DatabaseTarget, options: OpenDatabaseOptions = {}): Db {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = resilientPool(target.url, target.poolSize ?? 10, options);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.kind === 'embedded') fs.mkdirSync(target.dir, { recursive: true });

@@ -1,7 +1,7 @@
 // Opens the configured database (locking the embedded data directory) and brings its schema up to date.
 import type { Config } from '../config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { openDatabase, type Db } from './database.ts';
+import { openDatabase, type Db, type OpenDatabaseOptions } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 
 export interface OpenedDatabase {
@@ -10,10 +10,13 @@ export interface OpenedDatabase {
   close: () => Promise<void>;
 }
 
-export async function openConfiguredDatabase(config: Config): Promise<OpenedDatabase> {
+export async function openConfiguredDatabase(
+  config: Config,
+  options: OpenDatabaseOptions = {},
+): Promise<OpenedDatabase> {
   const release = config.database.kind === 'embedded' ? lockDataDir(config.database.dir) : () => {};
   try {
-    const db = openDatabase(config.database);
+    const db = openDatabase(config.database, options);
     const appliedMigrations = await migrateToLatest(db);
     return {
       db,

@@ -3,9 +3,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ValidationErrorBody } from '@camwatch/contract/envelope';
+import { isDatabaseUnavailable } from '../db/connection-loss.ts';
 import { DomainError, FieldErrors } from '../lib/errors.ts';
 
 const errorBody = (code: string, message: string): ErrorBody => ({ error: { code, message } });
+
+/** Retry-After of a 503 `database_unavailable`: a restart or failover takes seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Maps Fastify's own client-error codes to a field-level validation answer or a coded error. */
 const fastifyClientErrors: Record<
@@ -60,6 +64,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(error.statusCode).send(errorBody('bad_request', error.message));
     }
 
+    if (isDatabaseUnavailable(error)) {
+      // Our fault, not the client's, but passing: the pool reconnects by itself once the database is back.
+      request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(errorBody('database_unavailable', 'The database is unavailable; please try again shortly.'));
+    }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match the contract');
     } else {

@@ -2,7 +2,7 @@
 // a crashed worker's job taken over after its lease, dedupe keys, recurring periods, and two workers on
 // one database never running the same job. Time is a hand-moved clock, never the wall clock.
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/database.ts';
 import { testDb } from '../../test/helpers/test-database.ts';
 import { JobRepository } from './job.repository.ts';
@@ -218,6 +218,46 @@ describe('JobQueue', () => {
     expect((await jobRow(id))?.status).toBe('done');
   });
 
+  it('keeps polling through a database outage, waiting longer and logging it once, and resumes after', async () => {
+    const kind = freshKind('outage');
+    let isDown = true;
+    let failedLooks = 0;
+    // The real repository, cut off from the database the way a refused connection cuts it off.
+    class CutOff extends JobRepository {
+      override async failAbandoned(kinds: readonly string[], now: Date) {
+        if (isDown) {
+          failedLooks++;
+          throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+        }
+        return super.failAbandoned(kinds, now);
+      }
+    }
+    const logger = { info: vi.fn(), error: vi.fn() };
+    const ran: number[] = [];
+    const queue = new JobQueue(new CutOff(db), new JobRegistry([kind]), {
+      pollMs: 2,
+      maxPollBackoffMs: 16,
+      logger,
+    });
+    queue.handle(kind, async (payload) => {
+      ran.push(payload.n as number);
+    });
+    queue.start();
+    try {
+      await expect.poll(() => failedLooks).toBeGreaterThan(8);
+      expect(logger.error).toHaveBeenCalledWith(expect.anything(), 'job queue poll failed');
+      expect(logger.error.mock.calls.length).toBeLessThan(failedLooks);
+      isDown = false;
+      await queue.enqueue(kind, { n: 1 });
+      await expect.poll(() => ran).toEqual([1]);
+      expect(logger.info).toHaveBeenCalledWith(
+        expect.objectContaining({ failures: expect.any(Number) }),
+        'job queue poll works again',
+      );
+    } finally {
+      await queue.stop();
+    }
+  });
   it('maintenance deletes done jobs finished over a week ago, and keeps newer and unfinished ones', async () => {
     const kind = freshKind('old');
     const time = clock();

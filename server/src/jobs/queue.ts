@@ -4,6 +4,7 @@
 // exponential backoff until max attempts. Recurring schedules enqueue one job per period under a
 // dedupe key naming the period, so several workers never run the same period twice.
 import type { Logger } from 'pino';
+import { FailureLog } from '../lib/failure-log.ts';
 import type { JobRepository } from './job.repository.ts';
 import type { JobHandler, JobRegistry } from './registry.ts';
 
@@ -21,6 +22,8 @@ export interface QueueOptions {
   leaseMs?: number;
   /** Idle wait between looks for due jobs. */
   pollMs?: number;
+  /** Longest wait between looks while they keep failing (database down): pollMs doubled up to this. */
+  maxPollBackoffMs?: number;
   /** First retry delay; doubled on each further attempt, capped at maxBackoffMs. */
   backoffMs?: number;
   maxBackoffMs?: number;
@@ -42,6 +45,9 @@ export class JobQueue {
   private readonly concurrency: number;
   private readonly leaseMs: number;
   private readonly pollMs: number;
+  private readonly maxPollBackoffMs: number;
+  private readonly pollFailures: FailureLog;
+  private readonly scheduleFailures: FailureLog;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly defaultMaxAttempts: number;
@@ -61,11 +67,14 @@ export class JobQueue {
     this.concurrency = Math.max(1, options.concurrency ?? 1);
     this.leaseMs = options.leaseMs ?? 5 * MINUTE_MS;
     this.pollMs = options.pollMs ?? 2_000;
+    this.maxPollBackoffMs = Math.max(this.pollMs, options.maxPollBackoffMs ?? 10_000);
     this.backoffMs = options.backoffMs ?? 30_000;
     this.maxBackoffMs = options.maxBackoffMs ?? 60 * MINUTE_MS;
     this.defaultMaxAttempts = options.defaultMaxAttempts ?? 3;
     this.now = options.now ?? Date.now;
     this.logger = options.logger;
+    this.pollFailures = new FailureLog(this.logger, 'job queue poll');
+    this.scheduleFailures = new FailureLog(this.logger, 'enqueueing scheduled jobs');
   }
 
   /** Registers the handler of a declared job kind (exactly one per kind). */
@@ -121,8 +130,9 @@ export class JobQueue {
     this.registry.assertComplete();
     this.isRunning = true;
     const tick = () =>
-      void this.enqueueScheduled().catch((err: unknown) =>
-        this.logger?.error({ err }, 'enqueueing scheduled jobs failed'),
+      void this.enqueueScheduled().then(
+        () => this.scheduleFailures.succeeded(),
+        (err: unknown) => this.scheduleFailures.failed(err),
       );
     if (this.schedules.length > 0) {
       tick();
@@ -187,16 +197,29 @@ export class JobQueue {
     return Math.min(this.maxBackoffMs, this.backoffMs * 2 ** (attempt - 1));
   }
 
+  /**
+   * Takes jobs until stopped. A failing look (the database is gone) never ends the loop: it waits longer
+   * after each failure, up to maxPollBackoffMs, logs the outage once, and resumes when a look succeeds.
+   * A job whose end could not be recorded stays running until its lease expires, then runs again.
+   */
   private async loop(): Promise<void> {
     while (this.isRunning) {
       let ran = false;
       try {
         ran = await this.runOne();
+        this.pollFailures.succeeded();
       } catch (err) {
-        this.logger?.error({ err }, 'job queue poll failed');
+        this.pollFailures.failed(err);
       }
-      if (!ran && this.isRunning) await this.sleep(this.pollMs);
+      if (!ran && this.isRunning) await this.sleep(this.idleWaitMs());
     }
+  }
+
+  /** pollMs, doubled for each look that failed in a row, at most maxPollBackoffMs. */
+  private idleWaitMs(): number {
+    const failures = this.pollFailures.failures;
+    if (failures === 0) return this.pollMs;
+    return Math.min(this.maxPollBackoffMs, this.pollMs * 2 ** Math.min(failures - 1, 20));
   }
 
   private sleep(ms: number): Promise<void> {

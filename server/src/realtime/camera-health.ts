@@ -2,6 +2,7 @@
 // the configured time (default 120 s) and back to normal when it is heard again; each change is recorded
 // and becomes a 'down' notification (kind down or up) for the users of the camera's customer.
 import type { Logger } from 'pino';
+import { FailureLog } from '../lib/failure-log.ts';
 import type { NotificationRepository } from '../modules/notifications/notification.repository.ts';
 import type { CameraHealthRepository } from './camera-health.repository.ts';
 
@@ -30,17 +31,19 @@ export class CameraHealth {
     return flips;
   }
 
-  /** Runs check every intervalMs until the returned stop is called. */
+  /** Runs check every intervalMs until the returned stop is called; a database outage is logged once. */
   start(logger: Pick<Logger, 'info' | 'error'>, intervalMs = 5_000): () => void {
+    const failures = new FailureLog(logger, 'camera health check');
     let running = false;
     const timer = setInterval(async () => {
       if (running) return;
       running = true;
       try {
         const flips = await this.check();
+        failures.succeeded();
         if (flips.length > 0) logger.info({ flips }, 'camera status changed');
       } catch (err) {
-        logger.error({ err }, 'camera health check failed');
+        failures.failed(err);
       } finally {
         running = false;
       }
