@@ -75,6 +75,21 @@ export function serve<C extends CallDef>(
     url: call.path,
     ...(options.config ? { config: options.config } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    // A device's token is checked before its body is read: an upload without a live token is answered at
+    // once and costs no memory or disk, however large it claims to be.
+    ...(call.access === 'device'
+      ? {
+          preParsing: async (request: FastifyRequest) => {
+            request.device = await inFlight.run(() =>
+              authenticateDevice(
+                resolveDevice,
+                request.headers.authorization,
+                (request.params as { camera_code?: unknown }).camera_code,
+              ),
+            );
+          },
+        }
+      : {}),
     schema: {
       summary: call.summary,
       description: `Source: ${call.source}. Access: ${call.access}.`,
@@ -91,11 +106,8 @@ export function serve<C extends CallDef>(
       inFlight.run(async () => {
         let device: DeviceIdentity | null = null;
         if (call.access === 'device') {
-          device = await authenticateDevice(
-            resolveDevice,
-            request.headers.authorization,
-            (request.params as { camera_code?: unknown }).camera_code,
-          );
+          device = request.device ?? null;
+          if (!device) throw new UnauthorizedError('A valid device token is required.');
         } else {
           request.auth = await resolveSession(request);
           if (call.access === 'session' && !request.auth) throw new UnauthorizedError();
