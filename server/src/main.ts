@@ -10,9 +10,11 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
 import { seedDemoIfWanted } from './db/seed/demo-seed.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
+import { FailureLog } from './lib/failure-log.ts';
 import { demoCustomer } from './db/seed/demo-data.ts';
 import { startEmbeddedAgents, wantsSimulatedCameras } from './sim/embedded-agents.ts';
 import { createServices, loadServiceSecrets } from './services.ts';
+import { cleanTempLeftovers } from './storage/temp-dir.ts';
 
 /** The web app built by `npm run build -w web` (WEB_DIST_DIR points elsewhere, e.g. one build per e2e run). */
 const WEB_DIST_DIR = process.env.WEB_DIST_DIR
@@ -47,9 +49,14 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel, base: { role } });
   const started = Date.now();
 
+  // Pooled connections the database ends (restart, failover, pg_terminate_backend) are replaced by the pool;
+  // requests meanwhile answer 503 database_unavailable. Logged once a minute at most.
+  const lostConnections = new FailureLog(logger.child({ component: 'db' }), 'database connection');
   let database;
   try {
-    database = await openConfiguredDatabase(config);
+    database = await openConfiguredDatabase(config, {
+      onConnectionLost: (err) => lostConnections.failed(err),
+    });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       logger.fatal(error.message);
@@ -65,6 +72,10 @@ async function main(): Promise<void> {
     'database ready',
   );
   await seedDemoIfWanted(db, config, logger);
+  // Uploads a crash cut off, and other temporary files of earlier runs.
+  const removedTemp = await cleanTempLeftovers(config.dataDir);
+  if (removedTemp.length > 0)
+    logger.info({ removed: removedTemp }, 'temporary files of earlier runs removed');
 
   const stopMaintenance = role === 'api' ? () => {} : startMaintenance(db, logger);
   const web =

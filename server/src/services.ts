@@ -54,6 +54,7 @@ import { CameraHealthRepository } from './realtime/camera-health.repository.ts';
 import { LiveRepository } from './modules/live/live.repository.ts';
 import { LiveService } from './modules/live/live.service.ts';
 import { ensureSecret } from './storage/secrets.ts';
+import { processTempDir } from './storage/temp-dir.ts';
 import { JobRepository } from './jobs/job.repository.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { JobRegistry } from './jobs/registry.ts';
@@ -90,6 +91,7 @@ export function createServices(
     | 'logLevel'
     | 'trustProxy'
     | 'publicOrigin'
+    | 'dataDir'
     | 'audit'
   >,
   db: Db,
@@ -191,6 +193,7 @@ export function createServices(
       cameras: new DeviceCameraRepository(db),
       blobs,
       probe: ffprobeRunner(config.media.ffprobePath),
+      uploadDir: processTempDir(config.dataDir),
       isLiveWanted: (cameraId) => hub.isLiveWanted(cameraId),
       isStreamWanted: (cameraId) => hub.isStreamWanted(cameraId),
       onStill: (cameraId, data, capturedAt) => live.putStill(cameraId, data, capturedAt),

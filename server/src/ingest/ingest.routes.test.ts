@@ -2,10 +2,12 @@
 // Every refused upload must leave nothing behind: no clips row and no blob file.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { IMAGE_MAX_BYTES } from '@camwatch/contract/device';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip, makeJpeg, minuteAgo, sha256 } from '../../test/helpers/media-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
+import { tempRoot } from '../storage/temp-dir.ts';
 import {
   bearer,
   clipUpload,
@@ -38,9 +40,13 @@ const blobsOf = (cameraId: number) =>
 const clipRows = (cameraId: number) =>
   t.db.selectFrom('clips').selectAll().where('camera_id', '=', cameraId).execute();
 
+/** Clip bodies are streamed to DATA_DIR/tmp; each file goes once its upload is answered. */
+const expectNoTempFiles = () => expect.poll(() => filesUnder(tempRoot(dataDir))).toEqual([]);
+
 async function expectNothingStored(cam: DeviceCamera) {
   expect(await clipRows(cam.cameraId)).toEqual([]);
   expect(await blobsOf(cam.cameraId)).toEqual([]);
+  await expectNoTempFiles();
 }
 
 describe('PUT api/ingest/cameras/:camera_code/clips/:start_time', () => {
@@ -66,6 +72,27 @@ describe('PUT api/ingest/cameras/:camera_code/clips/:start_time', () => {
     });
     const stored = await fs.readFile(path.join(dataDir, 'blobs', ...row!.blob_key.split('/')));
     expect(stored.equals(clip)).toBe(true);
+    await expectNoTempFiles();
+  });
+
+  it('streams the body to a file under DATA_DIR/tmp as it arrives, and removes it once stored', async () => {
+    const cam = await deviceCamera(t);
+    const body = new PassThrough();
+    const half = Math.floor(clip.length / 2);
+    const answer = t.app.inject({ ...clipUpload(cam, minuteAgo(4), clip), payload: body });
+    body.write(clip.subarray(0, half));
+    // Half the clip is on disk (not in memory) before the rest is even sent.
+    await expect
+      .poll(async () => {
+        const [file] = await filesUnder(tempRoot(dataDir));
+        return file ? (await fs.stat(path.join(tempRoot(dataDir), file))).size : 0;
+      })
+      .toBe(half);
+    body.end(clip.subarray(half));
+    const res = await answer;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().clip.bytes).toBe(clip.length);
+    await expectNoTempFiles();
   });
 
   it('answers "duplicate" for the same minute and bytes, without rewriting or adding a row', async () => {

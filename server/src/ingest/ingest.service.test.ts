@@ -1,6 +1,7 @@
 // IngestService on the real database and ffprobe, with hooks the routes cannot reach: what follows a stored
 // clip, whether live is wanted, how often "seen" is written, and a blob store that fails.
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeClip, minuteAgo, sha256 } from '../../test/helpers/media-fixtures.ts';
 import { createLocationAndCamera, createTenant } from '../../test/helpers/test-app.ts';
@@ -16,14 +17,20 @@ import { DeviceTokenRepository, type DeviceIdentity } from './device-token.repos
 import { IngestService, SEEN_WRITE_INTERVAL_MS, type IngestServiceOptions } from './ingest.service.ts';
 import { uniqueDataDir } from './ingest-test-kit.ts';
 import { ThumbnailRepository } from './thumbnail.repository.ts';
+import type { UploadedFile } from './upload-to-file.ts';
 
 let db: Db;
 let dir: string;
 let clip: Buffer;
+/** The clip as the routes hand it over: streamed to a file, hashed on the way. */
+let upload: UploadedFile;
 beforeAll(async () => {
   db = await testDb();
   dir = await uniqueDataDir('ingest-service');
   clip = await makeClip({ seconds: 3 });
+  const file = path.join(dir, 'clip.upload');
+  await fs.writeFile(file, clip);
+  upload = { path: file, bytes: clip.length, sha256: sha256(clip) };
 });
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
@@ -41,6 +48,7 @@ function service(options: Partial<IngestServiceOptions> = {}) {
     cameras: new DeviceCameraRepository(db),
     blobs: new FsBlobStore(dir),
     probe: ffprobeRunner('ffprobe'),
+    uploadDir: dir,
     ...options,
   });
 }
@@ -53,8 +61,8 @@ describe('IngestService', () => {
     const ingest = service({ onClipStored });
     const cam = await device();
     const start = minuteAgo(2);
-    await ingest.uploadClip(cam, start.toISOString(), query(clip), clip);
-    await ingest.uploadClip(cam, start.toISOString(), query(clip), clip);
+    await ingest.uploadClip(cam, start.toISOString(), query(clip), upload);
+    await ingest.uploadClip(cam, start.toISOString(), query(clip), upload);
     expect(onClipStored).toHaveBeenCalledTimes(1);
     expect(onClipStored).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -76,7 +84,7 @@ describe('IngestService', () => {
       onClipStored: () => Promise.reject(new Error('queue down')),
       logger,
     });
-    const answer = await ingest.uploadClip(await device(), minuteAgo(2).toISOString(), query(clip), clip);
+    const answer = await ingest.uploadClip(await device(), minuteAgo(2).toISOString(), query(clip), upload);
     expect(answer.stored).toBe('new');
     expect(logger.error).toHaveBeenCalledWith(
       expect.objectContaining({ err: expect.any(Error) }),
@@ -95,7 +103,7 @@ describe('IngestService', () => {
     };
     const cam = await device();
     await expect(
-      service({ blobs: failing }).uploadClip(cam, minuteAgo(2).toISOString(), query(clip), clip),
+      service({ blobs: failing }).uploadClip(cam, minuteAgo(2).toISOString(), query(clip), upload),
     ).rejects.toThrow(/disk full/);
     expect(await new ClipRepository(db).piecesOfMinute(cam.cameraId, minuteAgo(2))).toEqual([]);
   });

@@ -1,9 +1,5 @@
 // What a camera agent may store: one-minute H.264 MP4 clips (checked, idempotent by camera and minute),
 // minute thumbnails, and heartbeats that answer the camera's configuration. Every call marks the agent seen.
-import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { ClipUploadAnswer, ClipUploadQuery, DeviceConfig } from '@camwatch/contract/device';
 import { DomainError, FieldErrors, NotFoundError } from '../lib/errors.ts';
 import type { MediaProber } from '../media/probe.ts';
@@ -17,6 +13,7 @@ import type { DeviceCameraRepository } from './device-camera.repository.ts';
 import { deviceConfigOf } from './device-config.ts';
 import type { DeviceIdentity } from './device-token.repository.ts';
 import type { ThumbnailRepository } from './thumbnail.repository.ts';
+import type { UploadedFile } from './upload-to-file.ts';
 
 /** An upload may name a minute at most this far ahead of the server clock (agent clock skew). */
 export const MAX_FUTURE_MS = 5 * 60_000;
@@ -43,6 +40,8 @@ export interface IngestServiceOptions {
   cameras: DeviceCameraRepository;
   blobs: BlobStore;
   probe: MediaProber;
+  /** Where clip bodies are streamed while they are checked (this process's folder under DATA_DIR/tmp). */
+  uploadDir: string;
   /** Called after a new clip's row is written (the motion job hangs here); never for a duplicate. */
   onClipStored?: (clip: StoredClip) => void | Promise<void>;
   /** Whether a viewer wants live stills from the camera now (the live module answers). */
@@ -70,8 +69,6 @@ export interface DeviceAnswer {
   live: boolean;
   stream: boolean;
 }
-
-const sha256Hex = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 interface ClipRowSummary {
   start_time: Date;
@@ -109,6 +106,11 @@ export class IngestService {
     this.now = deps.now ?? Date.now;
   }
 
+  /** Where the routes stream clip bodies. */
+  get uploadDir(): string {
+    return this.deps.uploadDir;
+  }
+
   /** Marks the agent heard (cheaply: at most one write per camera and token every few seconds). */
   async noteSeen(device: DeviceIdentity): Promise<void> {
     const key = `${device.cameraId}:${device.tokenId}`;
@@ -132,16 +134,17 @@ export class IngestService {
     return this.deviceAnswer(device);
   }
 
+  /** A clip the routes streamed to `upload` (hashed on the way); the caller removes the file afterwards. */
   async uploadClip(
     device: DeviceIdentity,
     startTime: string,
     query: ClipUploadQuery,
-    body: Buffer,
+    upload: UploadedFile,
   ): Promise<ClipUploadAnswer['clip']> {
     await this.noteSeen(device);
     const start = this.minuteOf(startTime);
-    if (body.length === 0) throw FieldErrors.of('body', 'is empty; send the MP4 file as video/mp4');
-    const actual = sha256Hex(body);
+    if (upload.bytes === 0) throw FieldErrors.of('body', 'is empty; send the MP4 file as video/mp4');
+    const actual = upload.sha256;
     if (actual !== query.sha256)
       throw FieldErrors.of(
         'sha256',
@@ -152,7 +155,7 @@ export class IngestService {
     const earlier = placePiece(await this.deps.clips.piecesOfMinute(device.cameraId, start), piece);
     if (earlier) return duplicateOrConflict(earlier, actual);
 
-    const check = checkClip(await this.probeBytes(body), query.duration_ms);
+    const check = checkClip(await this.deps.probe(upload.path), query.duration_ms);
     if (!check.ok) throw FieldErrors.of('body', check.reason);
 
     const key = blobKeys.clip(device.cameraId, start, query.offset_ms);
@@ -160,13 +163,13 @@ export class IngestService {
       const raced = placePiece(await clips.piecesOfMinute(device.cameraId, start), piece);
       if (raced) return { row: raced, isNew: false };
       // Media first, row second: a crash in between leaves a blob without a row, never a row without media.
-      await this.deps.blobs.put(key, body, 'video/mp4');
+      await this.deps.blobs.putFile(key, upload.path, 'video/mp4');
       const row = await clips.insert({
         camera_id: device.cameraId,
         start_time: start,
         duration_ms: query.duration_ms,
         offset_ms: query.offset_ms,
-        bytes: body.length,
+        bytes: upload.bytes,
         sha256: actual,
         blob_key: key,
         width: check.clip.width,
@@ -231,17 +234,6 @@ export class IngestService {
     if (start.getTime() > this.now() + MAX_FUTURE_MS)
       throw FieldErrors.of('start_time', 'is more than 5 minutes in the future; check the camera clock');
     return start;
-  }
-
-  private async probeBytes(body: Buffer) {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-ingest-'));
-    try {
-      const file = path.join(dir, 'clip.mp4');
-      await fs.writeFile(file, body);
-      return await this.deps.probe(file);
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
   }
 
   private async announce(clip: StoredClip): Promise<void> {
