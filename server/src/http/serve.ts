@@ -8,6 +8,7 @@ import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import type { DeviceIdentity } from '../ingest/device-token.repository.ts';
 import type { AuthContext, SessionResolver } from './auth-context.ts';
 import type { InFlight } from './in-flight.ts';
+import { refuseNul } from './nul-guard.ts';
 import type { AuditRecorder } from '../modules/audit/audit-recorder.service.ts';
 import { recordFor, type RecordAudit } from './audit-actor.ts';
 
@@ -75,6 +76,7 @@ export function serve<C extends CallDef>(
     url: call.path,
     ...(options.config ? { config: options.config } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    preValidation: refuseNul,
     // A device's token is checked before its body is read: an upload without a live token is answered at
     // once and costs no memory or disk, however large it claims to be.
     ...(call.access === 'device'
