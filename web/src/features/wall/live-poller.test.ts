@@ -108,4 +108,44 @@ describe('core.md §9 the wall’s live update interval: 1000 ms ÷ live cameras
     expect(asked).toHaveLength(3);
     poller.stop();
   });
+
+  it('issue 17: starts that keep failing (5xx, no answer) say cannot live, and the tile plays once live starts', async () => {
+    let isDown = true;
+    const { poller, states, starts } = setup(['a'], {
+      startLive: async (code) => {
+        starts.push(code);
+        if (isDown) throw new Error('HTTP 500');
+        return { url: `/api/cameras/${code}/live/image`, isApi: true };
+      },
+    });
+    poller.start();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(states.get('a')).not.toBe('cannotLive');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(states.get('a')).toBe('cannotLive');
+    isDown = false;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(states.get('a')).toBe('playing');
+    poller.stop();
+  });
+
+  it('issue 17: live that brings no picture for 60 s says cannot live, and plays when pictures come back', async () => {
+    let hasPictures = false;
+    let frame = 0;
+    const { poller, states } = setup(['a'], {
+      fetchImage: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 2500)); // the server's long wait, then nothing newer
+        return hasPictures ? { kind: 'frame', blob: new Blob(['x']), frameTime: ++frame } : { kind: 'none' };
+      },
+    });
+    poller.start();
+    await vi.advanceTimersByTimeAsync(55_000);
+    expect(states.get('a')).toBeUndefined(); // still loading
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(states.get('a')).toBe('cannotLive');
+    hasPictures = true;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(states.get('a')).toBe('playing');
+    poller.stop();
+  });
 });

@@ -1,8 +1,11 @@
 // The wall's one live poller (core.md §4, §7, §9): every camera's live is started (and renewed every 60 s),
 // then a single timer ticking every 1000 ms ÷ live cameras asks the next camera in turn for a newer still,
 // never two requests for one camera at once. N tiles cost one timer, not N loops, and each camera is asked
-// about once a second. A refused start marks the tile 'cannot live'; failed images wait a growing delay.
+// about once a second. A refused start marks the tile 'cannot live'; failed images wait a growing delay. A
+// tile never spins for ever: starts that keep failing, or no picture for the stale age (60 s), say 'cannot
+// live' too, while the poller keeps trying and the tile plays again once pictures come.
 import { LIVE_IMAGE_RETRY, LIVE_RENEWAL_INTERVAL_MS } from '@camwatch/contract/constants';
+import { hasStartKeptFailing, isLiveQuietTooLong } from '../../lib/live-failure.ts';
 import { liveTickMs, nextLiveIndex } from './wall-rules.ts';
 
 export type LiveTileState = 'loading' | 'playing' | 'retrying' | 'cannotLive';
@@ -33,7 +36,10 @@ interface Camera {
   inFlight: boolean;
   after: number;
   failures: number;
+  startFailures: number;
   retryAt: number;
+  /** Since when the tile has had no fresh picture: the first start asked, then each picture drawn. */
+  quietSince: number;
   state: LiveTileState;
 }
 
@@ -67,7 +73,9 @@ export class LivePoller {
       inFlight: false,
       after: 0,
       failures: 0,
+      startFailures: 0,
       retryAt: 0,
+      quietSince: this.now(),
       state: 'loading',
     }));
   }
@@ -112,14 +120,19 @@ export class LivePoller {
   private fail(camera: Camera) {
     camera.failures++;
     camera.retryAt = this.now() + retryDelayMs(camera.failures);
-    if (camera.state !== 'loading') this.setState(camera, 'retrying');
+    if (this.isQuietTooLong(camera) || hasStartKeptFailing(camera.startFailures))
+      this.setState(camera, 'cannotLive');
+    else if (camera.state !== 'loading') this.setState(camera, 'retrying');
   }
+
+  private isQuietTooLong = (camera: Camera) => isLiveQuietTooLong(camera.quietSince, this.now());
 
   private async startCamera(camera: Camera): Promise<void> {
     if (camera.isStarting || camera.isRefused) return;
     camera.isStarting = true;
     try {
       camera.source = await this.deps.startLive(camera.code, this.abort.signal);
+      camera.startFailures = 0;
     } catch (error) {
       if (this.abort.signal.aborted) return;
       if (this.deps.isRefusal(error)) {
@@ -127,6 +140,7 @@ export class LivePoller {
         camera.source = null;
         this.setState(camera, 'cannotLive');
       } else if (!camera.source) {
+        camera.startFailures++;
         this.fail(camera);
       }
     } finally {
@@ -162,7 +176,11 @@ export class LivePoller {
     this.stats.requests++;
     try {
       const answer = await this.deps.fetchImage(source.url, camera.after, source.isApi, this.abort.signal);
-      if (this.abort.signal.aborted || answer.kind === 'none') return;
+      if (this.abort.signal.aborted) return;
+      if (answer.kind === 'none') {
+        if (this.isQuietTooLong(camera)) this.fail(camera);
+        return;
+      }
       camera.after = answer.frameTime;
       if (!(await this.deps.onFrame(camera.code, answer.blob))) {
         this.fail(camera);
@@ -170,6 +188,7 @@ export class LivePoller {
       }
       this.stats.frames++;
       camera.failures = 0;
+      camera.quietSince = this.now();
       this.setState(camera, 'playing');
     } catch {
       if (!this.abort.signal.aborted) this.fail(camera);

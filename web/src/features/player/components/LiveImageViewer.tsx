@@ -1,5 +1,6 @@
 // The live image viewer (advanced.md §2, §4): live stills drawn on a canvas, a spinner with the reload hint
-// until the first frame (and while retrying), and the messages for a refused start and undecodable images.
+// until the first frame (and while retrying), and the messages for a start that is refused or keeps failing,
+// for undecodable images, and for live that has brought no fresh picture for too long.
 import { Box } from '@mantine/core';
 import { useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -33,10 +34,11 @@ export function LiveImageViewer({ cameraCode, cameraName, liveIntervalSec }: Pro
         }}
       />
       {isWaiting && <LiveLoadingOverlay dim={state === 'retrying'} />}
-      {state === 'noLiveData' && (
+      {(state === 'noLiveData' || state === 'unavailable') && (
         <LiveProblemOverlay
           message={t('messages.cannotWatchLive')}
           hint={t('messages.contactAdministrator')}
+          dim={state === 'unavailable'}
         />
       )}
       {state === 'startFailed' && <LiveProblemOverlay message={t('messages.cannotLiveContact')} />}

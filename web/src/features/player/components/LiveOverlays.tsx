@@ -23,10 +23,18 @@ export function LiveLoadingOverlay({ dim = false }: { dim?: boolean }) {
   );
 }
 
-/** Live cannot be watched: the message, and a hint below it when there is one. */
-export function LiveProblemOverlay({ message, hint }: { message: string; hint?: string }) {
+/** Live cannot be watched: the message, and a hint below it when there is one; `dim` darkens an old picture. */
+export function LiveProblemOverlay({
+  message,
+  hint,
+  dim = false,
+}: {
+  message: string;
+  hint?: string;
+  dim?: boolean;
+}) {
   return (
-    <Center pos="absolute" inset={0}>
+    <Center pos="absolute" inset={0} bg={dim ? 'rgba(0,0,0,0.6)' : undefined}>
       <Stack align="center" gap={6} role="alert" px="md" ta="center">
         <IconVideoOff size={36} color="var(--mantine-color-gray-5)" aria-hidden />
         <Text c="gray.2" size="sm">

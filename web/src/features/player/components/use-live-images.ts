@@ -1,7 +1,10 @@
 // The live image loop (advanced.md §4; core.md §7-§9): start live and renew it every 60 s, then ask for each
 // newer JPEG in turn and draw it on the canvas. Failed or stale images are retried with a growing delay; an
-// image that cannot be decoded ends in the no-live-data state; a refused start in 'cannot live'. The first
-// start and still may already be on their way from the route's loader (live-prestart.ts).
+// image that cannot be decoded ends in the no-live-data state; a refused start (4xx: offline, no right) in
+// 'cannot live'. Passing failures are retried, but the spinner never stays for ever: starts that keep failing
+// say 'cannot live' and no fresh picture for the stale age says live is unavailable, both while still trying
+// (lib/live-failure.ts). The first start and still may already be on their way from the route's loader
+// (live-prestart.ts).
 import { useEffect, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { LIVE_RENEWAL_INTERVAL_MS } from '@camwatch/contract/constants';
@@ -10,8 +13,10 @@ import { startLive } from '../api/start-live.ts';
 import { fetchLiveImage } from '../../../lib/live-image.ts';
 import { takeLiveHeadStart, type DecodedLiveImage } from '../live-prestart.ts';
 import { isLiveImageStale, liveRetryDelayMs } from '../player-rules.ts';
+import { liveStateAfterImageFailure, type LiveViewState } from '../live-failure-rules.ts';
+import { hasStartKeptFailing, isLiveQuietTooLong } from '../../../lib/live-failure.ts';
 
-export type LiveViewState = 'loading' | 'playing' | 'retrying' | 'noLiveData' | 'startFailed';
+export type { LiveViewState };
 
 /** Waits `ms`, or less when aborted; leaves no listener behind on the long-lived signal. */
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -83,13 +88,24 @@ export function useLiveImages(
       let lastModified: number | null = null;
       let attempt = 0;
       let shown = false;
+      // Since when live has gone without a fresh picture: the start, then each picture drawn.
+      let quietSince = Date.now();
       const fail = async () => {
-        setState((current) => (current === 'loading' ? 'loading' : 'retrying'));
+        const isQuietTooLong = isLiveQuietTooLong(quietSince, Date.now(), liveIntervalSec);
+        setState((current) => liveStateAfterImageFailure(current, isQuietTooLong));
         await sleep(liveRetryDelayMs(attempt++), signal);
       };
+      let startFailures = 0;
       while (!signal.aborted && source === null) {
-        if (!(await start())) await fail();
+        if (await start()) break;
+        if (signal.aborted) return; // refused: 'cannot live' is final
+        startFailures++;
+        if (hasStartKeptFailing(startFailures)) setState('startFailed');
+        await sleep(liveRetryDelayMs(startFailures - 1), signal);
       }
+      if (signal.aborted) return;
+      quietSince = Date.now();
+      setState((current) => (current === 'startFailed' ? 'loading' : current));
       while (!signal.aborted && source) {
         try {
           const asked = earlyImage ?? fetchLiveImage(source.url, after, source.isApi, signal);
@@ -97,7 +113,10 @@ export function useLiveImages(
           const answer: DecodedLiveImage = await asked;
           if (answer.kind === 'none') {
             // Nothing newer came: the image on screen goes stale once it is too old.
-            if (lastModified !== null && isLiveImageStale(lastModified, Date.now(), liveIntervalSec))
+            if (
+              (lastModified !== null && isLiveImageStale(lastModified, Date.now(), liveIntervalSec)) ||
+              isLiveQuietTooLong(quietSince, Date.now(), liveIntervalSec)
+            )
               await fail();
             continue;
           }
@@ -114,6 +133,7 @@ export function useLiveImages(
             return;
           }
           attempt = 0;
+          quietSince = Date.now();
           if (signal.aborted) return;
           // The canvas is hidden until then: show the still in this task rather than at React's next turn.
           if (shown) setState('playing');
