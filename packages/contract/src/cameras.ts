@@ -6,12 +6,15 @@ import { CAMERA_FUNCTIONS, PAGE_LIMIT, TLT_CAMERA_FUNCTIONS } from './constants.
 import { dataEnvelope, errorBody, validationErrorBody } from './envelope.ts';
 import { pointSchema } from './polygon.ts';
 import { queryArray, queryCount, queryPage } from './query.ts';
+import { BOUNDS_MESSAGE, isIsoWithinServiceYears } from './time-bounds.ts';
 
 export const cameraCodeSchema = z.string().min(1).max(64);
 export const tagCodeSchema = z.string().min(1).max(64);
 export const cameraCodeParams = z.object({ camera_code: cameraCodeSchema });
-/** A moment with its offset, e.g. `2024-05-01T09:00:00+09:00`. */
-export const dateTimeSchema = z.iso.datetime({ offset: true });
+/** A moment with its offset, e.g. `2024-05-01T09:00:00+09:00`, within the service's years. */
+export const dateTimeSchema = z.iso
+  .datetime({ offset: true })
+  .refine(isIsoWithinServiceYears, { message: BOUNDS_MESSAGE });
 
 export const watchStatuses = ['down', 'normal'] as const;
 export const watchStatusSchema = z.enum(watchStatuses);

@@ -9,6 +9,7 @@ import { defineCall } from './call.ts';
 import { cameraCodeSchema } from './cameras.ts';
 import { errorBody, validationErrorBody } from './envelope.ts';
 import { pointSchema } from './polygon.ts';
+import { BOUNDS_MESSAGE, epochMsSchema, isIsoWithinServiceYears } from './time-bounds.ts';
 
 /** A clip is one wall-clock minute. */
 export const CLIP_SECONDS = 60;
@@ -27,28 +28,37 @@ export const DEVICE_TOKEN_PREFIX = 'cwd_';
 /** A UTC minute boundary as the agent names it: `2026-11-21T07:01:00Z`, `2026-11-21T07:01:00.000Z`. */
 export const minuteTimeSchema = z.iso
   .datetime()
+  .refine(isIsoWithinServiceYears, { message: BOUNDS_MESSAGE })
   .refine((value) => Date.parse(value) % 60_000 === 0, { message: 'must be on a minute boundary' });
 
 export const deviceCameraParams = z.object({ camera_code: cameraCodeSchema });
 export const deviceMinuteParams = z.object({ camera_code: cameraCodeSchema, start_time: minuteTimeSchema });
 
-export const clipUploadQuery = z.object({
-  /** Length of the recording in milliseconds, as the agent measured it; checked against the file. */
-  duration_ms: z.coerce
-    .number()
-    .int()
-    .min(1_000)
-    .max(CLIP_SECONDS * 1000 + 2_000),
-  /** SHA-256 of the body, lowercase hex. */
-  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits'),
-  /** When recording began after the minute's start (the first minute after the agent starts): ms into the minute. */
-  offset_ms: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(CLIP_SECONDS * 1000 - 1)
-    .default(0),
-});
+/** How far a clip may run past its minute: the agent cuts at keyframes, so a minute's file can be a little longer. */
+export const CLIP_SLACK_MS = 2_000;
+
+export const clipUploadQuery = z
+  .object({
+    /** Length of the recording in milliseconds, as the agent measured it; checked against the file. */
+    duration_ms: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .max(CLIP_SECONDS * 1000 + CLIP_SLACK_MS),
+    /** SHA-256 of the body, lowercase hex. */
+    sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex digits'),
+    /** When recording began after the minute's start (the first minute after the agent starts): ms into the minute. */
+    offset_ms: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(CLIP_SECONDS * 1000 - 1)
+      .default(0),
+  })
+  .refine((q) => q.offset_ms + q.duration_ms <= CLIP_SECONDS * 1000 + CLIP_SLACK_MS, {
+    message: 'with duration_ms must end within the minute',
+    path: ['offset_ms'],
+  });
 export type ClipUploadQuery = z.infer<typeof clipUploadQuery>;
 
 export const clipUploadAnswer = z
@@ -99,7 +109,7 @@ export const thumbnailUploadCall = defineCall({
 
 export const stillUploadQuery = z.object({
   /** When the frame was captured, milliseconds since the epoch (agent clock). */
-  captured_at: z.coerce.number().int().positive(),
+  captured_at: epochMsSchema,
 });
 
 export const stillUploadCall = defineCall({

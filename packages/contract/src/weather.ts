@@ -5,9 +5,10 @@ import { defineCall } from './call.ts';
 import { WEATHER_CATEGORIES } from './constants.ts';
 import { errorBody, validationErrorBody } from './envelope.ts';
 import { WEATHER_TYPES } from './map-rules.ts';
+import { BOUNDS_MESSAGE, isIsoWithinServiceYears } from './time-bounds.ts';
 
 export const weatherParams = z.object({
-  date: z.iso.date(),
+  date: z.iso.date().refine(isIsoWithinServiceYears, { message: BOUNDS_MESSAGE }),
   /** HH:mm */
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be HH:mm' }),
   /** Which warnings to draw: every category, or one of them (core.md §9's three categories). */
