@@ -73,7 +73,10 @@ export const ja = {
       peopleCount: '人数カウント',
       motionDetectionSetting: '動体検知の設定',
       batchDownload: 'アーカイブ・ヒートマップの一括ダウンロード',
+      debug: 'デバッグ',
     },
+    /** Listed only with the experimental feature 'lighting', which the e2e servers do not turn on. */
+    lighting: '照明操作',
   },
   pages: { list: 'カメラ一覧', setting: '設定', notfound: 'ページが見つかりません' },
   notfound: { back: 'カメラ一覧へ戻る' },

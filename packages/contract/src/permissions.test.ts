@@ -102,7 +102,7 @@ describe('multi-video modes', () => {
 
 describe('privilege list', () => {
   it('advanced.md §6: lists every right in order in a TLT mode', () => {
-    const list = privilegeList(perms({ live: true, heatmap: true }), 'TLT:3');
+    const list = privilegeList(perms({ live: true, heatmap: true }), 'TLT:3', ['lighting']);
     expect(list.map((p) => p.key)).toEqual([...privilegeKeys]);
     expect(list.find((p) => p.key === 'liveControl')?.available).toBe(true);
     expect(list.find((p) => p.key === 'heatmap')?.available).toBe(true);
@@ -115,7 +115,23 @@ describe('privilege list', () => {
     expect(keys).not.toContain('personTrackingSetting');
     expect(keys).not.toContain('operationAnalysisSetting');
     expect(keys).toContain('motionDetectionSetting');
-    expect(privilegeList(perms({}), 'L21')).toHaveLength(privilegeKeys.length - 3);
+    expect(privilegeList(perms({}), 'L21', ['lighting'])).toHaveLength(privilegeKeys.length - 3);
+  });
+
+  it('issue 17 / core.md §3, §6: debug and lighting are listed too; lighting only with the experimental feature', () => {
+    const demo = perms({ live: true, lighting: true, debug: true });
+    const withLighting = privilegeList(demo, 'normal', ['lighting']);
+    expect(withLighting.slice(-2)).toEqual([
+      { key: 'lighting', available: true, pcOnly: false },
+      { key: 'debug', available: true, pcOnly: false },
+    ]);
+    const without = privilegeList(demo, 'normal', []).map((p) => p.key);
+    expect(without).not.toContain('lighting');
+    expect(without).toContain('debug');
+    // Lighting needs live too (core.md §6); no debug right is listed as not available.
+    const noLive = privilegeList(perms({ lighting: true }), 'normal', ['lighting']);
+    expect(noLive.find((p) => p.key === 'lighting')?.available).toBe(false);
+    expect(noLive.find((p) => p.key === 'debug')?.available).toBe(false);
   });
 
   it('advanced.md §6: PTZ counts as available only with live too; multi video is marked PC only', () => {

@@ -131,6 +131,8 @@ export const privilegeKeys = [
   'personTrackingSetting',
   'operationAnalysisSetting',
   'batchDownload',
+  'lighting',
+  'debug',
 ] as const;
 export type PrivilegeKey = (typeof privilegeKeys)[number];
 
@@ -148,10 +150,16 @@ const tltOnlyPrivileges: readonly PrivilegeKey[] = [
 ];
 
 /**
- * The check-privileges dialog (advanced.md §6): each right, in the spec's order, as available or not.
- * The TLT-only settings are listed only in TLT environment modes.
+ * The check-privileges dialog (core.md §6 "lists each right"; advanced.md §6): each right, in the spec's order,
+ * as available or not, then the two rights of core.md §3 the advanced list leaves out: lighting and debug.
+ * The TLT-only settings are listed only in TLT environment modes, lighting only with the experimental feature
+ * 'lighting' (without it there is no lighting to have, core.md §6).
  */
-export function privilegeList(perms: Rights, environmentMode: EnvironmentMode): Privilege[] {
+export function privilegeList(
+  perms: Rights,
+  environmentMode: EnvironmentMode,
+  experimentalFeatures: readonly ExperimentalFeature[] = [],
+): Privilege[] {
   const available: Record<PrivilegeKey, boolean> = {
     liveControl: perms.live,
     viewArchive: perms.archive,
@@ -166,9 +174,13 @@ export function privilegeList(perms: Rights, environmentMode: EnvironmentMode): 
     personTrackingSetting: perms.configPersonTracking,
     operationAnalysisSetting: perms.configOperationAnalysis,
     batchDownload: perms.batchDownload,
+    lighting: canUseLighting(perms, experimentalFeatures),
+    debug: perms.debug,
   };
   const isTlt = isTltMode(environmentMode);
+  const hasLighting = experimentalFeatures.includes('lighting');
   return privilegeKeys
     .filter((key) => isTlt || !tltOnlyPrivileges.includes(key))
+    .filter((key) => hasLighting || key !== 'lighting')
     .map((key) => ({ key, available: available[key], pcOnly: key === 'multiVideoPlayback' }));
 }

@@ -181,6 +181,8 @@ const en: Catalog<typeof ja> = {
   },
   reissue: {
     description: 'Set a new password.',
+      lighting: 'Lighting control',
+      debug: 'Debug',
     newPassword: 'New password',
     confirm: 'New password (again)',
     submit: 'Set password',

@@ -176,6 +176,8 @@ export default {
   },
   reissue: {
     description: '新しいパスワードを設定してください。',
+      lighting: '照明操作',
+      debug: 'デバッグ',
     newPassword: '新しいパスワード',
     confirm: '新しいパスワード（確認）',
     submit: 'パスワードを設定',

@@ -16,7 +16,7 @@ export function PrivilegesDialog({
   user: UserInfo;
 }) {
   const { t } = useTranslation();
-  const { environmentMode } = useEnvSettings();
+  const { environmentMode, experimentalFeatures } = useEnvSettings();
   return (
     <AppDialog opened={opened} onClose={onClose} title={t('privileges.title')} size="lg">
       <Table striped aria-label={t('privileges.title')}>
@@ -27,7 +27,7 @@ export function PrivilegesDialog({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {privilegeList(user.permissions, environmentMode).map((p) => (
+          {privilegeList(user.permissions, environmentMode, experimentalFeatures).map((p) => (
             <Table.Tr key={p.key} data-privilege={p.key}>
               <Table.Td>{t(`privileges.items.${p.key}`)}</Table.Td>
               <Table.Td>
