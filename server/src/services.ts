@@ -12,6 +12,7 @@ import { AppKeyRepository } from './modules/auth/app-key.repository.ts';
 import { AppKeyService } from './modules/auth/app-key.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { IpAllowRepository } from './modules/auth/ip-allow.repository.ts';
+import { UnknownLoginRepository } from './modules/auth/unknown-login.repository.ts';
 import { SessionRepository } from './modules/auth/session.repository.ts';
 import { CustomerRepository } from './modules/customers/customer.repository.ts';
 import { UserRepository } from './modules/users/user.repository.ts';
@@ -150,6 +151,7 @@ export function createServices(
       appKeys: appKeyRepository,
       ipAllow,
       customers,
+      unknownLogins: new UnknownLoginRepository(db),
     }),
     appKeys: new AppKeyService(appKeyRepository, userRepository),
     users: new UserService(userRepository, sessions),

@@ -15,6 +15,7 @@ import * as m0011 from './migrations/0011-operation-analysis.ts';
 import * as m0012 from './migrations/0012-enter-alerts.ts';
 import * as m0014audit from './migrations/0014-audit-log.ts';
 import * as m0013dz from './migrations/0013-download-time-zone.ts';
+import * as m0017 from './migrations/0017-unknown-login-failures.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012-enter-alerts': m0012,
   '0014-audit-log': m0014audit,
   '0013-download-time-zone': m0013dz,
+  '0017-unknown-login-failures': m0017,
 };
 
 /** Every migration's name, in the order they apply. */

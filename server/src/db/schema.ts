@@ -51,6 +51,14 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
+/** Failed logins of addresses that have no account (0017), counted like users.failed_login_count. */
+export interface UnknownLoginFailuresTable {
+  email: string;
+  failed_count: Generated<number>;
+  locked_until: NullableTimestamp;
+  updated_at: Generated<Date>;
+}
+
 export interface SessionsTable {
   id: Generated<number>;
   token_hash: string;
@@ -436,6 +444,7 @@ export interface Database {
   customers: CustomersTable;
   users: UsersTable;
   sessions: SessionsTable;
+  unknown_login_failures: UnknownLoginFailuresTable;
   app_keys: AppKeysTable;
   ip_allow_rules: IpAllowRulesTable;
   locations: LocationsTable;

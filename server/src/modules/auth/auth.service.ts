@@ -13,6 +13,7 @@ import type { UserRepository } from '../users/user.repository.ts';
 import type { AppKeyRepository } from './app-key.repository.ts';
 import type { IpAllowRepository } from './ip-allow.repository.ts';
 import type { SessionRepository } from './session.repository.ts';
+import type { UnknownLoginRepository } from './unknown-login.repository.ts';
 
 export interface AuthServiceDeps {
   config: Pick<Config, 'session' | 'login'>;
@@ -21,6 +22,7 @@ export interface AuthServiceDeps {
   appKeys: AppKeyRepository;
   ipAllow: IpAllowRepository;
   customers: CustomerRepository;
+  unknownLogins: UnknownLoginRepository;
 }
 
 export interface ClientInfo {
@@ -44,10 +46,7 @@ export class AuthService {
   async login(email: string, password: string, client: ClientInfo): Promise<LoginOutcome> {
     const { users, sessions, config } = this.deps;
     const user = await users.findByEmail(email);
-    if (!user) {
-      await burnPasswordCheck(password);
-      return { ok: false, reason: 'invalid_credentials' };
-    }
+    if (!user) return this.unknownAccountLogin(email, password);
     if (user.system_locked_until && user.system_locked_until.getTime() > Date.now()) {
       return { ok: false, reason: 'system_locked' };
     }
@@ -70,6 +69,19 @@ export class AuthService {
       userAgent: client.userAgent,
     });
     return { ok: true, token, expiresAt, user: await this.userInfoOf(user) };
+  }
+
+  /**
+   * An address without an account fails exactly as an account does: a password check's worth of time, and
+   * after LOGIN_MAX_FAILURES tries system_locked for the lock period. Otherwise the lock would tell which
+   * addresses have accounts (issue 16 §6).
+   */
+  private async unknownAccountLogin(email: string, password: string): Promise<LoginOutcome> {
+    const { unknownLogins, config } = this.deps;
+    if (await unknownLogins.isLocked(email)) return { ok: false, reason: 'system_locked' };
+    await burnPasswordCheck(password);
+    await unknownLogins.recordFailure(email, config.login.maxFailures, config.login.lockMs);
+    return { ok: false, reason: 'invalid_credentials' };
   }
 
   /**
