@@ -13,7 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { errorShapeOptions, registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { InFlight } from './http/in-flight.ts';
@@ -73,6 +73,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
     bodyLimit: config.bodyLimitBytes,
     // Signed media tokens (api/media/:token) run to a few hundred characters; the default limit is 100.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    ...errorShapeOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -8,6 +8,7 @@ import {
   STREAMING_EXPIRES_LIVE_SEC,
 } from './constants.ts';
 import { dataEnvelope, errorBody, failedEnvelope, validationErrorBody } from './envelope.ts';
+import { binaryBody, emptyBody } from './responses.ts';
 
 export const liveStartSchema = z
   .object({
@@ -131,8 +132,7 @@ export const snapshotsCall = defineCall({
   },
 });
 
-/** A binary answer (JPEG, MP4); described for the OpenAPI document, never parsed as JSON. */
-export const binaryBody = (description: string) => z.string().meta({ description, format: 'binary' });
+export { binaryBody } from './responses.ts';
 
 export const liveImageQuery = z.object({
   /**
@@ -153,13 +153,16 @@ export const liveImageCall = defineCall({
   query: liveImageQuery,
   responses: {
     200: binaryBody('image/jpeg'),
-    304: binaryBody('no newer image arrived while waiting'),
+    304: emptyBody('no newer image arrived while waiting'),
     400: validationErrorBody,
     401: errorBody,
     403: errorBody,
     404: errorBody,
   },
 });
+
+/** What a signed media address serves: clips and downloads, thumbnails and stills, anything else as bytes. */
+const recordedMediaTypes = ['video/mp4', 'image/jpeg', 'application/octet-stream'] as const;
 
 export const mediaParams = z.object({ token: z.string().min(10).max(600) });
 
@@ -173,8 +176,8 @@ export const mediaCall = defineCall({
   access: 'public',
   params: mediaParams,
   responses: {
-    200: binaryBody('the file'),
-    206: binaryBody('the requested byte range'),
+    200: binaryBody(recordedMediaTypes, 'the file'),
+    206: binaryBody(recordedMediaTypes, 'the requested byte range'),
     400: validationErrorBody,
     403: errorBody,
     404: errorBody,

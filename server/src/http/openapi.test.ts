@@ -47,6 +47,36 @@ describe('OpenAPI document', () => {
       expect(declared.has(key), `${key} is served but not declared in the contract`).toBe(true);
   });
 
+  it('documents the errors every call can meet: 431, 500 and 503; 413 and 415 where a body is read', () => {
+    for (const key of served) {
+      const [method = '', path = ''] = key.split(' ');
+      const statuses = Object.keys(paths[openApiPath(path)]?.[method.toLowerCase()]?.responses ?? {});
+      expect(statuses, key).toEqual(expect.arrayContaining(['431', '500', '503']));
+      if (method !== 'GET') expect(statuses, key).toEqual(expect.arrayContaining(['400', '413', '415']));
+      if (path.includes('/:')) expect(statuses, key).toEqual(expect.arrayContaining(['400', '404', '414']));
+    }
+  });
+
+  it('says what non-JSON answers really are: CSV, JPEG, MP4, HLS', () => {
+    const contentTypes = (path: string, status = '200') =>
+      Object.keys(
+        (paths[path]?.get?.responses[status] as { content?: Record<string, unknown> } | undefined)?.content ??
+          {},
+      );
+    expect(contentTypes('/api/enter-alert/camera/{cameraCode}/csv')).toEqual(['text/csv']);
+    expect(contentTypes('/api/cameras/{camera_code}/live/image')).toEqual(['image/jpeg']);
+    expect(contentTypes('/api/media/{token}')).toEqual([
+      'video/mp4',
+      'image/jpeg',
+      'application/octet-stream',
+    ]);
+    expect(contentTypes('/api/media/{token}', '206')).toContain('video/mp4');
+    expect(contentTypes('/api/streams/{token}/index.m3u8')).toEqual(['application/vnd.apple.mpegurl']);
+    expect(contentTypes('/api/streams/{token}/{segment}')).toEqual(['video/mp2t']);
+    // Errors stay JSON.
+    expect(contentTypes('/api/enter-alert/camera/{cameraCode}/csv', '404')).toEqual(['application/json']);
+  });
+
   it('describes shared shapes once, as components', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(Object.keys(doc.components.schemas)).toEqual(

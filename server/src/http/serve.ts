@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { CallDef } from '@camwatch/contract/call';
+import { documentedResponses, mediaTypesOf } from '@camwatch/contract/responses';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import type { DeviceIdentity } from '../ingest/device-token.repository.ts';
 import type { AuthContext, SessionResolver } from './auth-context.ts';
@@ -65,6 +66,23 @@ export async function authenticateDevice(
   return device;
 }
 
+/**
+ * The call's answers for Fastify and the OpenAPI document: every status it can answer (contract's
+ * documentedResponses), non-JSON answers under their media types (`text/csv`, not `application/json`).
+ */
+function responseSchemas(
+  call: CallDef,
+): Record<number, z.ZodType | { description: string; content: object }> {
+  return Object.fromEntries(
+    Object.entries(documentedResponses(call)).map(([status, schema]) => {
+      const types = mediaTypesOf(schema);
+      if (!types) return [status, schema];
+      const content = Object.fromEntries(types.map((type) => [type.split(';')[0]?.trim(), { schema }]));
+      return [status, { description: schema.description ?? types.join(' or '), content }];
+    }),
+  );
+}
+
 export function serve<C extends CallDef>(
   { app, resolveSession, resolveDevice, inFlight, audit }: ServeContext,
   call: C,
@@ -101,7 +119,7 @@ export function serve<C extends CallDef>(
       ...(call.params ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.body ? { body: call.body } : {}),
-      response: call.responses,
+      response: responseSchemas(call),
     },
     // The session check runs inside the tracked handler so shutdown waits for it too.
     handler: (request, reply) =>
