@@ -82,6 +82,23 @@ test.describe('with the modPassword right', () => {
     await expect(shell.toast(ja.messages.passwordChanged)).toHaveCount(0);
   });
 
+  test('the current password again shows why it failed, in Japanese (issue 17)', async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(/status of 400/);
+    const dialog = new ChangePasswordDialog(page);
+    const shell = new AppShell(page);
+    await dialog.fill(FIXTURE_PASSWORD, FIXTURE_PASSWORD);
+    await dialog.submit.click();
+
+    const toast = shell.toast(ja.messages.passwordChangeFailed);
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('現在のパスワードと同じパスワードには変更できません');
+    await expect(toast).not.toContainText('must differ');
+    await expect(dialog.root).toBeVisible();
+  });
+
   test('success shows the message, closes, and the new password logs in', async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 401/);
     const dialog = new ChangePasswordDialog(page);

@@ -76,12 +76,14 @@ export const downloadRequestBody = z
   .refine((b) => Date.parse(b.start_datetime) < Date.parse(b.end_datetime), {
     message: 'must be after start_datetime',
     path: ['end_datetime'],
+    params: { reason: 'bad_range' },
   })
   .refine(
     (b) => Date.parse(b.end_datetime) - Date.parse(b.start_datetime) <= DOWNLOAD_MAX_HOURS * 3_600_000,
     {
       message: `must be at most ${DOWNLOAD_MAX_HOURS} hours after start_datetime`,
       path: ['end_datetime'],
+      params: { reason: 'bad_range' },
     },
   );
 export type DownloadRequestBody = z.input<typeof downloadRequestBody>;

@@ -94,6 +94,7 @@ function duplicateOrConflict(existing: ClipRowSummary, sha256: string): ClipUplo
       409,
       'conflict',
       `a different recording already covers this part of ${existing.start_time.toISOString()} (offset ${existing.offset_ms} ms); stored video is never replaced`,
+      'clip_exists',
     );
   return clipAnswer(existing, 'duplicate');
 }

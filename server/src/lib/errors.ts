@@ -1,10 +1,14 @@
-// Domain errors: services throw these, the HTTP layer turns them into the contract's error bodies.
+// Domain errors: services throw these, the HTTP layer turns them into the contract's error bodies. Each carries
+// a machine-readable reason (contract error-reasons.ts) beside its English message, for the client to translate.
+import type { ConflictReason, FieldErrorReason } from '@camwatch/contract/error-reasons';
 
 export class DomainError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429,
     readonly code: string,
     message: string,
+    /** Which rule refused it, when `code` alone does not say (a 409 `conflict`). */
+    readonly reason?: ConflictReason,
   ) {
     super(message);
     this.name = new.target.name;
@@ -29,9 +33,15 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
-/** One or more invalid fields: answered as 400 `{ errors: { field: [message] } }`. */
+/**
+ * One or more invalid fields: answered as 400 `{ errors: { field: [message] }, codes: { field: [reason] } }`;
+ * a message without its reason is answered as `invalid`.
+ */
 export class FieldErrors extends Error {
-  constructor(readonly errors: Record<string, string[]>) {
+  constructor(
+    readonly errors: Record<string, string[]>,
+    readonly codes: Record<string, FieldErrorReason[]> = {},
+  ) {
     super(
       Object.entries(errors)
         .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
@@ -40,7 +50,7 @@ export class FieldErrors extends Error {
     this.name = 'FieldErrors';
   }
 
-  static of(field: string, message: string): FieldErrors {
-    return new FieldErrors({ [field]: [message] });
+  static of(field: string, message: string, reason: FieldErrorReason = 'invalid'): FieldErrors {
+    return new FieldErrors({ [field]: [message] }, { [field]: [reason] });
   }
 }

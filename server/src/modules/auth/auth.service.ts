@@ -158,10 +158,10 @@ export class AuthService {
     const user = await users.findInCustomer(auth.user.customerId, auth.user.id);
     if (!user) throw new NotFoundError('user');
     if (!(await verifyPassword(user.password_hash, currentPassword))) {
-      throw FieldErrors.of('currentPassword', 'is incorrect');
+      throw FieldErrors.of('currentPassword', 'is incorrect', 'incorrect');
     }
     if (currentPassword === newPassword)
-      throw FieldErrors.of('password', 'must differ from the current password');
+      throw FieldErrors.of('password', 'must differ from the current password', 'same_as_current');
     await users.update(user.customer_id, user.id, {
       password_hash: await hashPassword(newPassword),
       password_changed_at: new Date(),

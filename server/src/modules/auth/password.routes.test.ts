@@ -56,20 +56,36 @@ describe('PUT api/auth/password', () => {
     const cookie = await login(t.app, user);
     const res = await change(cookie, { currentPassword: 'not-it-at-all', password: 'brand-new-1' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ errors: { currentPassword: ['is incorrect'] } });
+    expect(res.json()).toEqual({
+      errors: { currentPassword: ['is incorrect'] },
+      codes: { currentPassword: ['incorrect'] },
+    });
     await login(t.app, user);
   });
 
+  it('400 on password, coded same_as_current, when the new password is the current one', async () => {
+    const { user } = await createTenant(t.db);
+    const cookie = await login(t.app, user);
+    const res = await change(cookie, { currentPassword: user.password, password: user.password });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      errors: { password: ['must differ from the current password'] },
+      codes: { password: ['same_as_current'] },
+    });
+  });
+
   it.each([
-    [{ currentPassword: 'x', password: '12345' }, 'password'],
-    [{ currentPassword: 'x' }, 'password'],
-    [{ password: 'long-enough' }, 'currentPassword'],
-    [{ currentPassword: 'x', password: 123456 }, 'password'],
-  ])('%j -> 400 on %s', async (payload, field) => {
+    [{ currentPassword: 'x', password: '12345' }, 'password', 'too_short'],
+    [{ currentPassword: 'x' }, 'password', 'required'],
+    [{ password: 'long-enough' }, 'currentPassword', 'required'],
+    [{ currentPassword: 'x', password: 123456 }, 'password', 'invalid_type'],
+    [{ currentPassword: 'x', password: 'p'.repeat(200) }, 'password', 'too_long'],
+  ])('%j -> 400 on %s coded %s', async (payload, field, reason) => {
     const { user } = await createTenant(t.db);
     const res = await change(await login(t.app, user), payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors[field]).toBeDefined();
+    expect(res.json().errors[field]).toHaveLength(1);
+    expect(res.json().codes[field]).toEqual([reason]);
   });
 
   it('accepts exactly 6 characters (core.md §9 minimum)', async () => {

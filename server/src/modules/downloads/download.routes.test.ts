@@ -195,6 +195,7 @@ describe('archive download', () => {
     });
     expect(backwards.statusCode).toBe(400);
     expect(Object.keys(backwards.json().errors)).toContain('end_datetime');
+    expect(backwards.json().codes.end_datetime).toEqual(['bad_range']);
     const tooLong = await as(t.app, cookie, {
       method: 'POST',
       url: `/api/cameras/${camera.code}/downloads`,
@@ -210,6 +211,7 @@ describe('archive download', () => {
     const id = queued.json().data.download.download_id;
     const early = await as(t.app, cookie, { method: 'GET', url: `/api/downloads/${id}/file` });
     expect(early.statusCode).toBe(409);
+    expect(early.json().error).toMatchObject({ code: 'conflict', reason: 'download_not_ready' });
     expect((await as(t.app, cookie, { method: 'GET', url: '/api/downloads/abc' })).statusCode).toBe(400);
   });
 

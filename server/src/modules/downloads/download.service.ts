@@ -124,9 +124,14 @@ export class DownloadService {
     const row = await this.deps.downloads.find(auth.user.customerId, Number(downloadId));
     if (!row) throw new NotFoundError('download');
     if (row.status === 'expired')
-      throw new DomainError(409, 'conflict', 'The download has expired; please ask for it again.');
+      throw new DomainError(
+        409,
+        'conflict',
+        'The download has expired; please ask for it again.',
+        'download_expired',
+      );
     if (row.status !== 'ready' || !row.blob_key)
-      throw new DomainError(409, 'conflict', 'The download is not ready yet.');
+      throw new DomainError(409, 'conflict', 'The download is not ready yet.', 'download_not_ready');
     return this.deps.signedUrl(row.blob_key, downloadFileName(row));
   }
 }

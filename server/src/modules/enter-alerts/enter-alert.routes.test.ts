@@ -99,7 +99,10 @@ describe('api/enter-alert/camera/:cameraCode/area-links', () => {
       payload: { ...link, areaName: 'エリア6' },
     });
     expect(sixth.statusCode).toBe(409);
-    expect((sixth.json() as { error: { code: string } }).error.code).toBe('limit_reached');
+    expect((sixth.json() as { error: { code: string; reason?: string } }).error).toMatchObject({
+      code: 'limit_reached',
+      reason: 'limit_reached',
+    });
     const links = await listOf(cookie, camera.code);
     expect(links).toHaveLength(5);
     const rename = await as(t.app, cookie, {
@@ -108,7 +111,10 @@ describe('api/enter-alert/camera/:cameraCode/area-links', () => {
       payload: { ...link, areaName: 'エリア1' },
     });
     expect(rename.statusCode).toBe(400);
-    expect(rename.json()).toEqual({ errors: { areaName: [expect.stringContaining('already used')] } });
+    expect(rename.json()).toEqual({
+      errors: { areaName: [expect.stringContaining('already used')] },
+      codes: { areaName: ['taken'] },
+    });
     // Keeping its own name is fine.
     const same = await as(t.app, cookie, {
       method: 'PUT',
@@ -343,7 +349,10 @@ describe('the entry job, the timeline and the CSV', () => {
       url: csvUrl('2026-01-01T00:00:00Z', '2026-03-01T00:00:00Z'),
     });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json()).toEqual({ errors: { end_datetime: [expect.stringContaining('31 days')] } });
+    expect(tooLong.json()).toEqual({
+      errors: { end_datetime: [expect.stringContaining('31 days')] },
+      codes: { end_datetime: ['bad_range'] },
+    });
     const backwards = await as(t.app, cookie, { method: 'GET', url: csvUrl(to, from) });
     expect(backwards.statusCode).toBe(400);
     const garbage = await as(t.app, cookie, { method: 'GET', url: csvUrl('yesterday', to) });

@@ -77,7 +77,8 @@ export class EnterAlertService {
     const taken = linksOf(await this.repo.links(cameraId)).some(
       (link) => link.areaName === input.areaName && Number(link.id) !== exceptId,
     );
-    if (taken) throw FieldErrors.of('areaName', 'is already used by another area link of this camera');
+    if (taken)
+      throw FieldErrors.of('areaName', 'is already used by another area link of this camera', 'taken');
   }
 
   async list(auth: AuthContext, code: string): Promise<AreaLink[]> {
@@ -98,7 +99,12 @@ export class EnterAlertService {
     await this.assertNameFree(camera.id, input);
     const id = await this.repo.insertLink(camera.id, input, auth.user.id, AREA_LINKS_MAX);
     if (id === null)
-      throw new DomainError(409, 'limit_reached', `A camera has at most ${AREA_LINKS_MAX} area links.`);
+      throw new DomainError(
+        409,
+        'limit_reached',
+        `A camera has at most ${AREA_LINKS_MAX} area links.`,
+        'limit_reached',
+      );
     return { id: String(id), ...input };
   }
 
@@ -124,7 +130,7 @@ export class EnterAlertService {
   ) {
     const camera = await this.editableCamera(auth, code);
     const problem = csvPeriodProblem(query);
-    if (problem) throw FieldErrors.of('end_datetime', problem);
+    if (problem) throw FieldErrors.of('end_datetime', problem, 'bad_range');
     const minutes = await this.repo.alertsBetween(
       camera.id,
       new Date(query.start_datetime),

@@ -31,7 +31,12 @@ export class LiveService {
   async start(auth: AuthContext, cameraCode: string): Promise<LiveStart> {
     const camera = await this.liveCamera(auth, cameraCode);
     if (camera.watch_status === 'down')
-      throw new DomainError(409, 'conflict', 'The camera is offline; live video cannot start.');
+      throw new DomainError(
+        409,
+        'conflict',
+        'The camera is offline; live video cannot start.',
+        'camera_offline',
+      );
     this.hub.wantLive(camera.id);
     return { url: `/api/cameras/${encodeURIComponent(camera.code)}/live/image`, isApi: true };
   }

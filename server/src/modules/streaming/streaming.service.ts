@@ -74,7 +74,7 @@ export class StreamingService {
     const startMs = Date.parse(body.start_datetime);
     const endMs = Date.parse(body.end_datetime);
     if (endMs - startMs > MAX_ON_DEMAND_MS)
-      throw FieldErrors.of('end_datetime', 'must be at most 24 hours after start_datetime');
+      throw FieldErrors.of('end_datetime', 'must be at most 24 hours after start_datetime', 'bad_range');
     const plan = await this.deps.vod.plan(camera.id, { startMs, endMs });
     if (plan.length === 0) return failed('no_data');
     const token = this.deps.tokens.sign({ mode: 'on_demand', cameraId: camera.id, exp, startMs, endMs });

@@ -65,7 +65,10 @@ describe('POST api/cameratags', () => {
     for (const tag_name of ['Entrance', ' ENTRANCE ', 'entrance']) {
       const res = await as(t.app, cookie, { method: 'POST', url: '/api/cameratags', payload: { tag_name } });
       expect(res.statusCode, tag_name).toBe(400);
-      expect(res.json()).toEqual({ errors: { tag_name: ['a tag with this name already exists'] } });
+      expect(res.json()).toEqual({
+        errors: { tag_name: ['a tag with this name already exists'] },
+        codes: { tag_name: ['taken'] },
+      });
     }
     expect(await tagsOf(cookie)).toHaveLength(1);
     const other = await createTenant(t.db);

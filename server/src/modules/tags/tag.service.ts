@@ -6,7 +6,7 @@ import { FieldErrors, NotFoundError } from '../../lib/errors.ts';
 import { newCode } from '../../lib/tokens.ts';
 import type { TagRepository } from './tag.repository.ts';
 
-const nameTaken = () => FieldErrors.of('tag_name', 'a tag with this name already exists');
+const nameTaken = () => FieldErrors.of('tag_name', 'a tag with this name already exists', 'taken');
 const unique = (codes: readonly string[]): string[] => [...new Set(codes)];
 
 /** The assign body after the contract's defaults are applied. */

@@ -24,7 +24,8 @@ export class UserService {
   ) {}
 
   async create(input: NewUserInput): Promise<UserRow> {
-    if (await this.users.findByEmail(input.email)) throw FieldErrors.of('email', 'is already registered');
+    if (await this.users.findByEmail(input.email))
+      throw FieldErrors.of('email', 'is already registered', 'taken');
     if (input.parentUserId != null) {
       const parent = await this.users.findInCustomer(input.customerId, input.parentUserId);
       if (!parent) throw FieldErrors.of('parent', 'must be a user of the same customer');

@@ -13,7 +13,6 @@ import {
   framesToSeconds,
   fromDisplay,
   hasProblems,
-  isNameTakenMessage,
   machineAreaProblem,
   nameProblem,
   serverFieldErrors,
@@ -125,11 +124,6 @@ describe('advanced.md §3: the area name', () => {
 
   it('is sent trimmed', () => {
     expect(toInput(draft({ areaName: '  搬入口  ' }), [])!.areaName).toBe('搬入口');
-  });
-
-  it('recognises the server’s word for a taken name, to show it in the reader’s language', () => {
-    expect(isNameTakenMessage('is already used by another area link of this camera')).toBe(true);
-    expect(isNameTakenMessage('is required')).toBe(false);
   });
 });
 

@@ -244,9 +244,6 @@ export function serverFieldErrors(body: unknown): Partial<Record<ServerErrorFiel
   return placed;
 }
 
-/** The server's word for a name another link of the camera has (then shown in the reader's language). */
-export const isNameTakenMessage = (message: string): boolean => /already used/i.test(message);
-
 // ── The list ────────────────────────────────────────────────────────────────────────────────
 
 /** A link's thresholds in the words of the list (advanced.md §3), in screen units (a type: text values). */

@@ -1,6 +1,6 @@
 // The tag dialog's tri-state checkboxes and what assign sends (core.md §2).
 import { describe, expect, it } from 'vitest';
-import { assignChanges, initialTagStates, tagNameErrorKey, toggledState } from './tag-states.ts';
+import { assignChanges, initialTagStates, toggledState } from './tag-states.ts';
 
 const tags = [
   { tag_code: 'all', cameras: ['c1', 'c2', 'c9'] },
@@ -33,12 +33,5 @@ describe('tag states', () => {
       set_tag_code: ['some', 'fresh'],
       unset_tag_code: ['all'],
     });
-  });
-
-  it('maps the server’s tag_name messages to catalog keys', () => {
-    expect(tagNameErrorKey('is required')).toBe('tags.errors.required');
-    expect(tagNameErrorKey('must be at most 50 characters')).toBe('tags.errors.tooLong');
-    expect(tagNameErrorKey('a tag with this name already exists')).toBe('tags.errors.duplicate');
-    expect(tagNameErrorKey('something else')).toBeNull();
   });
 });

@@ -39,15 +39,3 @@ export function assignChanges(
     unset_tag_code: changed.filter((code) => current[code] === 'unchecked'),
   };
 }
-
-/** The server's tag_name messages (English, see tag.service.ts) as catalog keys; others are shown as sent. */
-const knownMessages: Record<string, string> = {
-  'is required': 'tags.errors.required',
-  'a tag with this name already exists': 'tags.errors.duplicate',
-};
-
-export function tagNameErrorKey(message: string): string | null {
-  if (knownMessages[message]) return knownMessages[message];
-  if (/^must be at most \d+ characters$/.test(message)) return 'tags.errors.tooLong';
-  return null;
-}

@@ -1,12 +1,18 @@
 // Change password (core.md §5): both fields required, at least 6 characters, must match; the mismatch message
-// once both have 6 or more and differ. Success closes with 'successful'; failure shows 'failed'.
+// once both have 6 or more and differ. Success closes with 'successful'; failure shows 'failed' with the
+// server's reason in the reader's language.
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { showToast } from '../../../lib/toast.ts';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { passwordChangeProblems } from '@camwatch/contract/password';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordChangeProblems,
+} from '@camwatch/contract/password';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { anyFieldReasonText, failureToast, fieldReasonText } from '../../../lib/server-reason.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 
@@ -37,9 +43,22 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
       showToast({ color: 'green', message: t('messages.passwordChanged') });
       close();
     } catch (error) {
-      if (error instanceof ApiError && error.fieldMessage('currentPassword'))
-        setCurrentError(t('password.currentIncorrect'));
-      showToast({ color: 'red', message: t('messages.passwordChangeFailed') });
+      if (!(error instanceof ApiError) || error.status >= 500) return; // the common error message is shown
+      const currentReason = fieldReasonText(error, 'currentPassword', {
+        incorrect: 'password.currentIncorrect',
+      });
+      if (currentReason) setCurrentError(currentReason);
+      // The toast says why (issue 17): the same password again, too short, the wrong current one…
+      const reason =
+        fieldReasonText(
+          error,
+          'password',
+          { too_short: 'serverReasons.passwordTooShort', too_long: 'serverReasons.passwordTooLong' },
+          { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH },
+        ) ??
+        currentReason ??
+        anyFieldReasonText(error);
+      showToast(failureToast(t('messages.passwordChangeFailed'), reason));
     }
   };
 

@@ -9,6 +9,7 @@ import { HintTooltip } from '../../../components/ui/HintTooltip.tsx';
 import { PageLoader } from '../../../components/ui/PageLoader.tsx';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { failureToast, refusalReasonText } from '../../../lib/server-reason.ts';
 import { useChildUsers, useClearChildAppKeys, useUpdateChildUser } from '../api/child-users.ts';
 
 export default function ChildUsersPage() {
@@ -22,8 +23,8 @@ export default function ChildUsersPage() {
     try {
       await update.mutateAsync({ userId: child.userId, changes });
       showToast({ color: 'green', message: t('childUsers.updated', { name: child.user_name }) });
-    } catch {
-      showToast({ color: 'red', message: t('childUsers.updateFailed') });
+    } catch (error) {
+      showToast(failureToast(t('childUsers.updateFailed'), refusalReasonText(error)));
     }
   };
 
@@ -32,8 +33,8 @@ export default function ChildUsersPage() {
       await clearKeys.mutateAsync(child.userId);
       showToast({ color: 'green', message: t('childUsers.appKeyCleared', { name: child.user_name }) });
       setConfirming(null);
-    } catch {
-      showToast({ color: 'red', message: t('childUsers.updateFailed') });
+    } catch (error) {
+      showToast(failureToast(t('childUsers.updateFailed'), refusalReasonText(error)));
     }
   };
 

@@ -12,6 +12,7 @@ import type { AreaLink } from '@camwatch/contract/enter-alerts';
 import { CameraPageHeader } from '../../../components/ui/CameraPageHeader.tsx';
 import { UnsavedChangesPrompt } from '../../../components/ui/UnsavedChangesPrompt.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { translatedFieldErrors } from '../../../lib/server-reason.ts';
 import { useMe } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -23,7 +24,6 @@ import {
   draftOf,
   draftProblems,
   hasProblems,
-  isNameTakenMessage,
   serverFieldErrors,
   toInput,
   type AreaKind,
@@ -97,7 +97,12 @@ export function AreaLinkEditor({ camera, links, link }: AreaLinkEditorProps) {
       setIsDone(true);
     } catch (error) {
       if (!(error instanceof ApiError)) return; // no answer: the common error message is shown
-      if (error.status === 400) setServerErrors(serverFieldErrors(error.body));
+      if (error.status === 400)
+        setServerErrors(
+          serverFieldErrors(
+            translatedFieldErrors(error, { areaName: { taken: 'entryDetection.nameDuplicate' } }),
+          ),
+        );
       else if (error.status === 409) setFailure('limit');
       else if (error.status === 403) setFailure('forbidden');
       else if (error.status === 404) setFailure('gone');
@@ -111,8 +116,7 @@ export function AreaLinkEditor({ camera, links, link }: AreaLinkEditorProps) {
     if (shown === 'too_long') return t('entryDetection.nameTooLong', { max: AREA_LINK_NAME_MAX });
     if (shown === 'duplicate') return t('entryDetection.nameDuplicate');
     const server = serverErrors.areaName;
-    if (server) return isNameTakenMessage(server) ? t('entryDetection.nameDuplicate') : server;
-    return undefined;
+    return server;
   })();
 
   const title =

@@ -11,6 +11,7 @@ import {
   type DetectionSettingValues,
 } from '@camwatch/contract/operation-analysis-rules';
 import { ApiError } from '../../../lib/api-client.ts';
+import { translatedFieldErrors } from '../../../lib/server-reason.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useUpdateDetectionSetting } from '../api/update-detection-setting.ts';
@@ -85,7 +86,7 @@ export function DetectionSettingSection({
       showToast({ color: 'green', message: t('operationAnalysis.detectionSaved') });
     } catch (error) {
       if (!(error instanceof ApiError)) return; // no answer: the common error message is shown
-      if (error.status === 400) setServerErrors(detectionFieldErrors(error.body));
+      if (error.status === 400) setServerErrors(detectionFieldErrors(translatedFieldErrors(error)));
       else if (error.status === 403) setIsForbidden(true);
       else if (error.status < 500) showToast({ color: 'red', message: t('operationAnalysis.saveFailed') });
     }

@@ -10,6 +10,7 @@ import { AreaEditor, type EditorArea } from '../../../components/area-editor/Are
 import { areaColor } from '../../../components/area-editor/area-editor-rules.ts';
 import { useCameraPicture } from '../../../components/area-editor/use-camera-picture.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { translatedFieldErrors } from '../../../lib/server-reason.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useUpdateAreaSetting } from '../api/update-area-setting.ts';
@@ -95,7 +96,7 @@ export function OperationAreaSection({
       showToast({ color: 'green', message: t('operationAnalysis.areasSaved') });
     } catch (error) {
       if (!(error instanceof ApiError)) return; // no answer: the common error message is shown
-      if (error.status === 400) setServerErrors(areaFieldErrors(error.body));
+      if (error.status === 400) setServerErrors(areaFieldErrors(translatedFieldErrors(error)));
       else if (error.status === 403) setIsForbidden(true);
       else if (error.status < 500) showToast({ color: 'red', message: t('operationAnalysis.saveFailed') });
     }

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useBrowserState } from '../../../lib/browser-state.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { saveBlob } from '../../../lib/save-file.ts';
+import { anyFieldReasonText } from '../../../lib/server-reason.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { fetchEnterAlertCsv } from '../api/enter-alert-csv.ts';
 import { csvDayRange } from '../more-menu-rules.ts';
@@ -48,7 +49,7 @@ export function EnterAlertCsvDialog({ cameraCode, dayMs, onClose }: Props) {
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) setRefusal(t('messages.noPermission'));
       else if (error instanceof ApiError && error.status === 400)
-        setRefusal(error.fieldMessage('end_datetime') ?? t('messages.downloadFailed'));
+        setRefusal(anyFieldReasonText(error) ?? t('messages.downloadFailed'));
       else setRefusal(t('messages.downloadFailed'));
     } finally {
       setSending(false);

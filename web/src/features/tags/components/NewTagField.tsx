@@ -1,5 +1,5 @@
 // Adding a tag inside the tag dialog (core.md §2, §5): add is disabled while the name is empty; the server's
-// tag_name error is shown under the field.
+// tag_name reason is shown as an error toast.
 import { Button, Group, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,16 +13,20 @@ export function NewTagField({ onCreated }: { onCreated?: (tag: Tag) => void }) {
   const { t } = useTranslation();
   const create = useCreateTag();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [isRefused, setRefused] = useState(false);
   const add = () =>
     create.mutate(name, {
       onSuccess: (tag) => {
         setName('');
-        setError(null);
+        setRefused(false);
         showToast({ color: 'green', message: t('tags.created', { name: tag.tag_name }) });
         onCreated?.(tag);
       },
-      onError: (err) => setError(tagNameError(err)),
+      onError: (err) => {
+        // core.md §8: the reason is an error toast; the field keeps a red edge until it is edited.
+        setRefused(true);
+        showToast({ color: 'red', message: tagNameError(err) });
+      },
     });
   return (
     <Group
@@ -40,9 +44,9 @@ export function NewTagField({ onCreated }: { onCreated?: (tag: Tag) => void }) {
         value={name}
         onChange={(event) => {
           setName(event.currentTarget.value);
-          setError(null);
+          setRefused(false);
         }}
-        error={error}
+        error={isRefused}
         style={{ flex: 1 }}
       />
       <Button

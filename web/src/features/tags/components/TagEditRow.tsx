@@ -1,4 +1,4 @@
-// One tag in the dialog's editing mode: rename (the server's tag_name error under the field) and delete
+// One tag in the dialog's editing mode: rename (the server's tag_name reason as an error toast) and delete
 // after a confirmation (core.md §2, §5).
 import { ActionIcon, Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
@@ -15,7 +15,7 @@ export function TagEditRow({ tag }: { tag: Tag }) {
   const update = useUpdateTag();
   const remove = useDeleteTag();
   const [name, setName] = useState(tag.tag_name);
-  const [error, setError] = useState<string | null>(null);
+  const [isRefused, setRefused] = useState(false);
   const [isConfirming, setConfirming] = useState(false);
   const isChanged = name.trim() !== tag.tag_name;
 
@@ -24,10 +24,14 @@ export function TagEditRow({ tag }: { tag: Tag }) {
       { tagCode: tag.tag_code, tagName: name },
       {
         onSuccess: () => {
-          setError(null);
+          setRefused(false);
           showToast({ color: 'green', message: t('tags.renamed') });
         },
-        onError: (err) => setError(tagNameError(err)),
+        onError: (err) => {
+          // core.md §8: the reason is an error toast; the field keeps a red edge until it is edited.
+          setRefused(true);
+          showToast({ color: 'red', message: tagNameError(err) });
+        },
       },
     );
   const confirmDelete = () =>
@@ -77,12 +81,12 @@ export function TagEditRow({ tag }: { tag: Tag }) {
         value={name}
         onChange={(event) => {
           setName(event.currentTarget.value);
-          setError(null);
+          setRefused(false);
         }}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.nativeEvent.isComposing && isChanged) save();
         }}
-        error={error}
+        error={isRefused}
         rightSection={
           <Text size="xs" c="dimmed" pr="xs">
             {t('tags.cameraCount', { count: tag.cameras.length })}

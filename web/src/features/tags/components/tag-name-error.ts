@@ -1,13 +1,16 @@
-// The message under a tag name field for a failed add or rename: the server's errors.tag_name in the chosen
-// language (core.md §8), or the common failure text when the answer had no field error.
+// Why a tag add or rename failed, for the error toast (core.md §8: the first of errors.tag_name as an error
+// toast): the server's reason code for tag_name in the chosen language, or the common failure text.
 import { TAG_NAME_MAX_LENGTH } from '@camwatch/contract/constants';
-import { ApiError } from '../../../lib/api-client.ts';
 import { t } from '../../../lib/i18n.ts';
-import { tagNameErrorKey } from '../tag-states.ts';
+import { fieldReasonText } from '../../../lib/server-reason.ts';
 
 export function tagNameError(error: unknown): string {
-  const message = error instanceof ApiError ? error.fieldMessage('tag_name') : undefined;
-  if (!message) return t('tags.failed');
-  const key = tagNameErrorKey(message);
-  return key ? t(key, { max: TAG_NAME_MAX_LENGTH }) : message;
+  return (
+    fieldReasonText(
+      error,
+      'tag_name',
+      { required: 'tags.errors.required', too_long: 'tags.errors.tooLong', taken: 'tags.errors.duplicate' },
+      { max: TAG_NAME_MAX_LENGTH },
+    ) ?? t('tags.failed')
+  );
 }
