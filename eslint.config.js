@@ -124,6 +124,7 @@ export default tseslint.config(
                   'polygon-rules',
                   'operation-analysis-rules',
                   'enter-alert-rules',
+                  'audit-rules',
                   'error-reasons',
                 ].map((module) => `!@camwatch/contract/${module}`),
               ],

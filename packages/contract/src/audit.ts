@@ -115,13 +115,16 @@ export const auditCsvCall = defineCall({
 export const auditOptionSchema = z.object({
   users: z.array(z.object({ id: z.number().int(), email: z.string(), name: z.string() })),
   cameras: z.array(z.object({ code: z.string(), name: z.string() })),
+  /** How many days events are kept (AUDIT_RETENTION_DAYS). */
+  retentionDays: z.number().int(),
 });
 export type AuditOptions = z.infer<typeof auditOptionSchema>;
 
 export const auditOptionsCall = defineCall({
   method: 'GET',
   path: '/api/audit-log/options',
-  summary: 'What the audit log can be filtered by: the customer’s users and cameras (parent users only)',
+  summary:
+    'What the audit log can be filtered by (the customer’s users and cameras) and how long it keeps events (parent users only)',
   source: SOURCE,
   tags: ['audit'],
   access: 'session',

@@ -38,7 +38,8 @@ export type PageName =
   | 'person_tracking_results'
   | 'person_tracking_result_detail'
   | 'operation_analysis_results'
-  | 'operation_analysis_result_detail';
+  | 'operation_analysis_result_detail'
+  | 'audit_log';
 
 export interface RouteHandle {
   page: PageName;
@@ -55,6 +56,7 @@ const notificationScreen = lazyScreen(
   () => import('../features/notifications/components/NotificationPage.tsx'),
 );
 const settingsScreen = lazyScreen(() => import('./SettingsScreen.tsx'));
+const auditLogScreen = lazyScreen(() => import('../features/audit-log/components/AuditLogPage.tsx'));
 const layoutScreen = lazyScreen(() => import('./layout/AppLayout.tsx'));
 const detailScreen = lazyScreen(() => import('../features/player/components/CameraDetailPage.tsx'));
 const helpScreen = lazyScreen(() => import('../features/help/components/HelpPage.tsx'));
@@ -90,6 +92,13 @@ const page = (path: string, name: PageName, screen: LazyScreen = frame, loader?:
 async function parentsOnly(): Promise<null> {
   const me = await queryClient.ensureQueryData(meQueryOptions);
   if (!me.hasChildUser) throw redirect('/notfound');
+  return null;
+}
+
+/** The audit log is for a customer's parent users, not child users (issue 16; the server refuses them too). */
+async function notForChildren(): Promise<null> {
+  const me = await queryClient.ensureQueryData(meQueryOptions);
+  if (me.isChild) throw redirect('/notfound');
   return null;
 }
 
@@ -213,6 +222,7 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
             page('operation-analysis/results', 'operation_analysis_results', frame, tltOnly),
             page('operation-analysis/results/:id', 'operation_analysis_result_detail', frame, tltOnly),
             page('setting', 'setting', settingsScreen),
+            page('setting/audit-log', 'audit_log', auditLogScreen, notForChildren),
             page('notification', 'notification', notificationScreen),
             page('child_users', 'child_users', childUsersScreen, parentsOnly),
             page('heatmap', 'heatmap'),

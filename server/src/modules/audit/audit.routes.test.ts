@@ -296,7 +296,8 @@ describe('reading', () => {
     const f = await family();
     const res = await act(f, { method: 'GET', url: '/api/audit-log/options' });
     expect(res.statusCode).toBe(200);
-    const { users, cameras } = res.json().data;
+    const { users, cameras, retentionDays } = res.json().data;
+    expect(retentionDays).toBe(365);
     expect(users.map((u: { id: number }) => u.id).sort()).toEqual([f.user.id, f.child.id].sort());
     expect(cameras).toEqual([{ code: f.camera.code, name: 'Front door' }]);
   });

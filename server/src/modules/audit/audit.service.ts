@@ -49,7 +49,10 @@ const toEvent = (row: AuditEventRow): AuditEvent => ({
 });
 
 export class AuditService {
-  constructor(private readonly repo: AuditRepository) {}
+  constructor(
+    private readonly repo: AuditRepository,
+    private readonly retentionDays: number,
+  ) {}
 
   async list(
     auth: AuthContext,
@@ -72,7 +75,11 @@ export class AuditService {
       this.repo.customerUsers(auth.user.customerId),
       this.repo.customerCameras(auth.user.customerId),
     ]);
-    return { users: users.map((u) => ({ id: Number(u.id), email: u.email, name: u.name })), cameras };
+    return {
+      users: users.map((u) => ({ id: Number(u.id), email: u.email, name: u.name })),
+      cameras,
+      retentionDays: this.retentionDays,
+    };
   }
 
   /**

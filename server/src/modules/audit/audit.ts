@@ -19,7 +19,7 @@ export function createAudit(deps: { db: Db; jobs: JobQueue; retentionDays: numbe
   deps.jobs.every(AUDIT_RETENTION_JOB, AUDIT_RETENTION_EVERY_MS);
   return {
     recorder: new AuditRecorder(repo, deps.logger),
-    reader: new AuditService(repo),
+    reader: new AuditService(repo, deps.retentionDays),
     retention,
   };
 }

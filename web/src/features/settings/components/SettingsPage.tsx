@@ -1,6 +1,7 @@
-// setting (core.md §2; issue 7): language, display options kept in the browser, web push, device authentication, and
-// resetting the settings kept in the browser.
-import { Box, Button, Divider, Group, Stack, Switch, Text, Title } from '@mantine/core';
+// setting (core.md §2; issue 7): language, display options kept in the browser, web push, device authentication, the
+// audit log link (parent users; issue 16), and resetting the settings kept in the browser.
+import { Anchor, Box, Button, Divider, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
@@ -51,6 +52,22 @@ export default function SettingsPage() {
           <>
             <Divider />
             <DeviceAuthSection user={user} />
+          </>
+        )}
+        {user && !user.isChild && (
+          <>
+            <Divider />
+            <Stack component="section" aria-labelledby="audit-title" gap="xs" align="flex-start">
+              <Title order={2} size="h5" id="audit-title">
+                {t('settingsPage.audit.title')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('settingsPage.audit.description')}
+              </Text>
+              <Anchor component={Link} to="/setting/audit-log">
+                {t('settingsPage.audit.open')}
+              </Anchor>
+            </Stack>
           </>
         )}
         <Divider />
