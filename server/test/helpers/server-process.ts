@@ -1,6 +1,7 @@
 // The real server as a child process on an embedded data dir, for tests that kill it (kill -9) and start
 // it again. prepare() fills the database before the first start (the server holds it while it runs).
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Db } from '../../src/db/database.ts';
@@ -66,4 +67,13 @@ export async function startServerProcess(
     await exited;
   };
   return { url, child, kill: end('SIGKILL'), stop: end('SIGTERM') };
+}
+
+/** A port free at the time of asking. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

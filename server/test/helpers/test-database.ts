@@ -12,7 +12,8 @@ export const isPostgresRun = (): boolean => Boolean(process.env.TEST_DATABASE_UR
 let shared: Promise<Db> | undefined;
 let freshCount = 0;
 
-async function createPostgresDatabase(adminUrl: string, suffix: string): Promise<string> {
+/** A new, empty database on the server of adminUrl, named for this run (dropped at its end); answers its URL. */
+export async function createPostgresDatabase(adminUrl: string, suffix: string): Promise<string> {
   const runId = process.env[RUN_ID_ENV] ?? `${process.pid}`;
   const name = `${testDatabasePrefix(runId)}w${process.env.VITEST_POOL_ID ?? process.pid}${suffix}`;
   const admin = new pg.Client({ connectionString: adminUrl });
