@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { errorShapeOptions, registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { registerRequestLog } from './http/request-log.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { InFlight } from './http/in-flight.ts';
 import { proxyTrustOf } from './http/proxy-trust.ts';
@@ -69,6 +70,8 @@ export interface App {
 export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
+    // request-log.ts writes the lines worth reading instead of two per request.
+    disableRequestLogging: true,
     trustProxy: proxyTrustOf(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     // Signed media tokens (api/media/:token) run to a few hundred characters; the default limit is 100.
@@ -86,6 +89,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandling(app);
+  registerRequestLog(app, config.slowRequestMs);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { experimentalFeatures } from '@camwatch/contract/environment';
 import { environmentModeSchema } from '@camwatch/contract/settings';
+import { logFormats } from './lib/logger.ts';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -96,6 +97,10 @@ const envSchema = z.object({
   MAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
   SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: readable lines for a terminal; `json`: one JSON object a line, for a log collector. */
+  LOG_FORMAT: z.enum(logFormats).default('pretty'),
+  /** A request taking at least this long is logged (every request is logged at LOG_LEVEL=debug). */
+  SLOW_REQUEST_MS: positiveInt(1000),
   TRUST_PROXY: trustProxySetting,
   PUBLIC_ORIGIN: optionalText.refine((v) => v === null || URL.canParse(v), {
     message: 'must be a URL such as https://cams.example.com',
@@ -175,6 +180,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     /** Undefined: the default (seed an empty embedded database only). */
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
+    slowRequestMs: env.SLOW_REQUEST_MS,
     trustProxy: env.TRUST_PROXY,
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : null,
     session: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: env.SESSION_MAX_DAYS * 86_400_000 },

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
-import pino from 'pino';
+import { createLogger } from './lib/logger.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel, base: { role } });
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat, role });
   const started = Date.now();
 
   // Pooled connections the database ends (restart, failover, pg_terminate_backend) are replaced by the pool;
