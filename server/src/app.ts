@@ -121,10 +121,10 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   const ctx: ServeContext = {
     app,
     inFlight,
-    resolveSession: (request) => services.auth.resolveSession(sessionTokenOf(request)),
+    resolveSession: (request) => services.auth.resolveSession(sessionTokenOf(request), request.ip),
     resolveDevice: (authorization) => services.deviceAuth.resolve(authorization),
-  };
     audit: services.audit,
+  };
   registerAuthRoutes(ctx, { auth: services.auth, appKeys: services.appKeys, config });
   registerSettingsRoutes(ctx, config);
   registerTagRoutes(ctx, services.tags);

@@ -12,6 +12,7 @@ import { AppKeyRepository } from './modules/auth/app-key.repository.ts';
 import { AppKeyService } from './modules/auth/app-key.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { IpAllowRepository } from './modules/auth/ip-allow.repository.ts';
+import { IpAllowCache } from './modules/auth/ip-allow-cache.ts';
 import { UnknownLoginRepository } from './modules/auth/unknown-login.repository.ts';
 import { SessionRepository } from './modules/auth/session.repository.ts';
 import { CustomerRepository } from './modules/customers/customer.repository.ts';
@@ -152,6 +153,7 @@ export function createServices(
       ipAllow,
       customers,
       unknownLogins: new UnknownLoginRepository(db),
+      ipAllowCache: new IpAllowCache(ipAllow),
     }),
     appKeys: new AppKeyService(appKeyRepository, userRepository),
     users: new UserService(userRepository, sessions),

@@ -16,6 +16,7 @@ import * as m0012 from './migrations/0012-enter-alerts.ts';
 import * as m0014audit from './migrations/0014-audit-log.ts';
 import * as m0013dz from './migrations/0013-download-time-zone.ts';
 import * as m0017 from './migrations/0017-unknown-login-failures.ts';
+import * as m0018 from './migrations/0018-ip-allow-version.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0014-audit-log': m0014audit,
   '0013-download-time-zone': m0013dz,
   '0017-unknown-login-failures': m0017,
+  '0018-ip-allow-version': m0018,
 };
 
 /** Every migration's name, in the order they apply. */

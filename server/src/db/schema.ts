@@ -15,6 +15,8 @@ export interface CustomersTable {
   created_at: Timestamp;
   /** Goes up whenever what the customer's camera list shows changes (migration 0010, kept by triggers). */
   browse_version: Generated<number>;
+  /** Goes up whenever one of the customer's IP allow-list rules changes (migration 0018, a trigger). */
+  ip_allow_version: Generated<number>;
 }
 
 export type LockState = 'none' | 'parent' | 'admin';

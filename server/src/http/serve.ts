@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { CallDef } from '@camwatch/contract/call';
 import { documentedResponses, mediaTypesOf } from '@camwatch/contract/responses';
-import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
+import { DomainError, ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import type { DeviceIdentity } from '../ingest/device-token.repository.ts';
 import type { AuthContext, SessionResolver } from './auth-context.ts';
 import type { InFlight } from './in-flight.ts';
@@ -129,7 +129,11 @@ export function serve<C extends CallDef>(
           device = request.device ?? null;
           if (!device) throw new UnauthorizedError('A valid device token is required.');
         } else {
-          request.auth = await resolveSession(request);
+          request.auth = await resolveSession(request).catch((error: unknown) => {
+            // A session that ended just now (outside its IP allow-list) is simply none for a public call.
+            if (call.access === 'public' && error instanceof DomainError && error.status === 401) return null;
+            throw error;
+          });
           if (call.access === 'session' && !request.auth) throw new UnauthorizedError();
         }
         return handler(

@@ -11,12 +11,19 @@ import { queryClient } from '../lib/query-client.ts';
 import { showCommonError } from './common-error.ts';
 import { buildRoutes } from './routes.tsx';
 import { endSession, setSessionNavigator } from './session.ts';
+import { showSessionEndReason } from './session-end-reason.ts';
 import { theme } from './theme.ts';
 
 function createRouter(settings: EnvSettings) {
   const router = createBrowserRouter(buildRoutes(settings));
   setSessionNavigator((to, options) => router.navigate(to, options));
-  setApiHooks({ onUnauthorized: () => endSession({ keepRedirect: true }), onServerError: showCommonError });
+  setApiHooks({
+    onUnauthorized: (code) => {
+      showSessionEndReason(code);
+      endSession({ keepRedirect: true });
+    },
+    onServerError: showCommonError,
+  });
   return router;
 }
 

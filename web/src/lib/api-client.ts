@@ -23,7 +23,8 @@ export class ApiError extends Error {
 }
 
 export interface ApiHooks {
-  onUnauthorized: () => void;
+  /** `code`: the 401's `error.code`, e.g. `ip_restricted` when the server ended the session and says why. */
+  onUnauthorized: (code: string | undefined) => void;
   onServerError: () => void;
 }
 
@@ -88,7 +89,8 @@ async function send(
   const body: unknown = response.headers.get('content-type')?.includes('json')
     ? await response.json().catch(() => null)
     : null;
-  if (response.status === 401 && !input.unauthorizedIsAnswer) hooks.onUnauthorized();
+  if (response.status === 401 && !input.unauthorizedIsAnswer)
+    hooks.onUnauthorized((body as { error?: { code?: string } } | null)?.error?.code);
   if (response.status >= 500) hooks.onServerError();
   throw new ApiError(response.status, body);
 }

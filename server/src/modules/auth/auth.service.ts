@@ -11,8 +11,10 @@ import { permissionsOf } from '../users/permission-columns.ts';
 import { toUserInfo } from '../users/user-info.ts';
 import type { UserRepository } from '../users/user.repository.ts';
 import type { AppKeyRepository } from './app-key.repository.ts';
+import type { IpAllowCache } from './ip-allow-cache.ts';
 import type { IpAllowRepository } from './ip-allow.repository.ts';
 import type { SessionRepository } from './session.repository.ts';
+import { SessionEndedError } from './session-ended-error.ts';
 import type { UnknownLoginRepository } from './unknown-login.repository.ts';
 
 export interface AuthServiceDeps {
@@ -23,6 +25,7 @@ export interface AuthServiceDeps {
   ipAllow: IpAllowRepository;
   customers: CustomerRepository;
   unknownLogins: UnknownLoginRepository;
+  ipAllowCache: IpAllowCache;
 }
 
 export interface ClientInfo {
@@ -99,12 +102,21 @@ export class AuthService {
     return null;
   }
 
-  /** The caller of a request carrying this session token, or null. Locked users have no valid session. */
-  async resolveSession(token: string | undefined): Promise<AuthContext | null> {
+  /**
+   * The caller of a request carrying this session token from address `ip`, or null. Locked users have no
+   * valid session. A session used from outside its IP allow-list (moved, or a rule added since login) ends
+   * here, on whatever call, with SessionEndedError('ip_restricted') (issue 16 §7).
+   */
+  async resolveSession(token: string | undefined, ip: string): Promise<AuthContext | null> {
     if (!token || token.length > 200) return null;
-    const { sessions, config } = this.deps;
+    const { sessions, config, ipAllowCache } = this.deps;
     const found = await sessions.findActive(hashToken(token), config.session.idleMs);
     if (!found || found.user.lock_state !== 'none') return null;
+    const { user: row, customer } = found;
+    if (!(await ipAllowCache.isAllowed(row.customer_id, customer.ipAllowVersion, row.id, normalizeIp(ip)))) {
+      await sessions.revoke(found.sessionId);
+      throw new SessionEndedError('ip_restricted');
+    }
     if (Date.now() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await sessions.touch(found.sessionId);
     const { user } = found;
     return {

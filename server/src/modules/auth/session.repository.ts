@@ -7,7 +7,7 @@ export interface ActiveSession {
   sessionId: number;
   lastSeenAt: Date;
   user: UserRow;
-  customer: { code: string; name: string; browseVersion: number };
+  customer: { code: string; name: string; browseVersion: number; ipAllowVersion: number };
   hasChildUser: boolean;
 }
 
@@ -35,8 +35,8 @@ export class SessionRepository {
   }
 
   /**
-   * The session with its user, customer and whether the user has children, in one query (this runs on
-   * every authenticated request), if the session is neither revoked nor past its absolute or idle expiry.
+   * The session with its user, customer (with its IP allow-list version) and whether the user has children,
+   * in one query (this runs on every authenticated request), if the session is neither revoked nor past its absolute or idle expiry.
    */
   async findActive(tokenHash: string, idleMs: number): Promise<ActiveSession | undefined> {
     const row = await this.db
@@ -50,6 +50,7 @@ export class SessionRepository {
         'c.code as customer_code',
         'c.name as customer_name',
         'c.browse_version as customer_browse_version',
+        'c.ip_allow_version as customer_ip_allow_version',
       ])
       .select((eb) =>
         eb
@@ -70,6 +71,7 @@ export class SessionRepository {
       customer_code,
       customer_name,
       customer_browse_version,
+      customer_ip_allow_version,
       has_child_user,
       ...user
     } = row;
@@ -77,7 +79,12 @@ export class SessionRepository {
       sessionId: session_id,
       lastSeenAt: session_last_seen_at,
       user,
-      customer: { code: customer_code, name: customer_name, browseVersion: Number(customer_browse_version) },
+      customer: {
+        code: customer_code,
+        name: customer_name,
+        browseVersion: Number(customer_browse_version),
+        ipAllowVersion: Number(customer_ip_allow_version),
+      },
       hasChildUser: has_child_user === true,
     };
   }
