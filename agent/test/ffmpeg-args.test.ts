@@ -1,21 +1,27 @@
-// The pure ffmpeg argument builders, per source kind (issue "Video pipeline" item 1-2).
+// The pure ffmpeg argument builders, per source kind (issue "Video pipeline" item 1-2), and the run's
+// timeline that keeps clips in real time under load (issue 17 point 2).
 import { describe, expect, it } from 'vitest';
 import {
+  fileTimelineOffsetSec,
   filterGraph,
   inputArgs,
   keyframeInterval,
   recorderArgs,
   teeSlave,
+  timelineOrigin,
 } from '../src/ffmpeg/ffmpeg-args.ts';
 import { parseSource } from '../src/source/source-spec.ts';
 
 const format = { width: 320, height: 180, fps: 2 };
+const ORIGIN = Date.UTC(2026, 10, 21, 7, 1, 0);
 const recording = {
   ...format,
   segmentDir: '/spool/.recording/run-1',
   liveSegmentDir: '/spool/.recording/run-1/live',
   segmentSeconds: 60,
   thumbnailWidth: 320,
+  timelineOriginMs: ORIGIN,
+  startedAtMs: ORIGIN + 23_600,
 };
 
 /** The value following an option in an argument list. */
@@ -54,39 +60,46 @@ function teeSlaves(spec: string): { options: Record<string, string>; file: strin
 }
 
 describe('inputArgs', () => {
-  it('reads a simulated camera as raw RGB24 frames on stdin at the configured size and rate', () => {
-    const args = inputArgs(parseSource('sim:street'), format);
+  it('reads a simulated camera as raw RGB24 frames on stdin at the configured size, timed by the wall clock', () => {
+    const args = inputArgs(parseSource('sim:street'), format, ORIGIN);
     expect(valueOf(args, '-f')).toBe('rawvideo');
     expect(valueOf(args, '-pix_fmt')).toBe('rgb24');
     expect(valueOf(args, '-s')).toBe('320x180');
-    expect(valueOf(args, '-r')).toBe('2');
+    // The rate only sets the input's time base: an input -r would time frames by their count, so a frame
+    // the agent could not deliver would shorten the clip.
+    expect(valueOf(args, '-framerate')).toBe('2');
+    expect(args).not.toContain('-r');
+    expect(valueOf(args, '-use_wallclock_as_timestamps')).toBe('1');
+    // The run's origin minute is time 0.
+    expect(valueOf(args, '-itsoffset')).toBe(`-${ORIGIN / 1000}`);
     expect(args.slice(-2)).toEqual(['-i', '-']);
     // No probing delay before the first frame.
     expect(valueOf(args, '-analyzeduration')).toBe('0');
   });
 
   it('reads RTSP over TCP', () => {
-    const args = inputArgs(parseSource('rtsp://cam.local:554/stream1'), format);
+    const args = inputArgs(parseSource('rtsp://cam.local:554/stream1'), format, ORIGIN);
     expect(valueOf(args, '-rtsp_transport')).toBe('tcp');
     expect(args.slice(-2)).toEqual(['-i', 'rtsp://cam.local:554/stream1']);
   });
 
   it('reads HTTP as MJPEG', () => {
-    const args = inputArgs(parseSource('http://cam.local/video.mjpg'), format);
+    const args = inputArgs(parseSource('http://cam.local/video.mjpg'), format, ORIGIN);
     expect(valueOf(args, '-f')).toBe('mjpeg');
     expect(args.at(-1)).toBe('http://cam.local/video.mjpg');
   });
 
   it('loops a file for ever at its native rate, on its own timestamps', () => {
-    const args = inputArgs(parseSource('./fixtures/street.mp4'), format);
+    const args = inputArgs(parseSource('./fixtures/street.mp4'), format, ORIGIN);
     expect(args).not.toContain('-use_wallclock_as_timestamps');
+    expect(args).not.toContain('-itsoffset');
     expect(valueOf(args, '-stream_loop')).toBe('-1');
     expect(args).toContain('-re');
     expect(args.at(-1)).toBe('./fixtures/street.mp4');
   });
 
   it('reads /dev/video* with v4l2', () => {
-    const args = inputArgs(parseSource('/dev/video0'), format);
+    const args = inputArgs(parseSource('/dev/video0'), format, ORIGIN);
     expect(valueOf(args, '-f')).toBe('v4l2');
     expect(args.at(-1)).toBe('/dev/video0');
   });
@@ -113,22 +126,31 @@ describe('recorderArgs', () => {
     expect(teeSlaves(valueOf(output, 'tee')!)).toHaveLength(2);
   });
 
-  it('cuts one-minute MP4 segments at the wall-clock minute, faststart, listed on a pipe', () => {
+  it('cuts one-minute MP4 segments where the timestamps cross a minute (not at the clock), faststart, listed on a pipe', () => {
     const [clips] = teeSlaves(valueOf(output, 'tee')!);
     expect(clips).toEqual({
       options: {
         f: 'segment',
         segment_time: '60',
-        segment_atclocktime: '1',
         reset_timestamps: '1',
-        strftime: '1',
         segment_format: 'mp4',
-        segment_format_options: 'movflags=+faststart',
+        segment_format_options: 'movflags=+faststart:use_editlist=0',
         segment_list: 'pipe:4',
         segment_list_type: 'csv',
       },
-      file: '/spool/.recording/run-1/%Y%m%dT%H%M%SZ.mp4',
+      file: '/spool/.recording/run-1/clip-%d.mp4',
     });
+  });
+
+  it('keeps live sources on wall-clock timestamps from the origin; shifts a file to where it started', () => {
+    expect(args.indexOf('-copyts')).toBeGreaterThan(-1);
+    expect(args.indexOf('-copyts')).toBeLessThan(args.indexOf('-i'));
+    expect(args).not.toContain('-output_ts_offset');
+    const file = recorderArgs(parseSource('./street.mp4'), recording);
+    expect(file).not.toContain('-copyts');
+    // Started 23.6 s into the origin's minute: the file's time 0 is second 24 of the run.
+    expect(valueOf(file, '-output_ts_offset')).toBe('24');
+    expect(file.indexOf('-output_ts_offset')).toBeLessThan(file.indexOf('tee'));
   });
 
   it('cuts 1 s MPEG-TS live segments into their own folder, listed on another pipe, never failing the clips', () => {
@@ -160,10 +182,15 @@ describe('recorderArgs', () => {
     expect(args).not.toContain('-q:v');
   });
 
-  it('scales to the configured size; real sources also get the configured rate', () => {
-    expect(filterGraph(parseSource('sim:street'), recording)).toContain('scale=320:180');
-    expect(filterGraph(parseSource('sim:street'), recording)).not.toContain('fps=');
-    expect(filterGraph(parseSource('rtsp://x/y'), recording)).toContain('fps=2,scale=320:180');
+  it('scales to the configured size; the recording is constant-rate from a whole second, stills one per frame', () => {
+    const sim = filterGraph(parseSource('sim:street'), recording);
+    expect(sim).toContain('[0:v]scale=320:180');
+    // A simulated camera's stills stay one per delivered frame; only the recorded branch fills gaps.
+    expect(sim).toContain("[rec]fps=2,select='gte(t\\,ceil(start_t-0.001))',format=yuv420p[recorded]");
+    expect(sim).toContain('[live]setpts=N,format=yuvj420p[stills]');
+    const rtsp = filterGraph(parseSource('rtsp://x/y'), recording);
+    expect(rtsp).toContain('[0:v]fps=2,scale=320:180');
+    expect(rtsp).toContain("[rec]select='gte(t\\,ceil(start_t-0.001))',format=yuv420p[recorded]");
   });
 
   it('makes thumbnails no wider than the frame', () => {
@@ -177,5 +204,18 @@ describe('keyframeInterval', () => {
   it('is one second of frames, at least one frame', () => {
     expect(keyframeInterval(5)).toBe(5);
     expect(keyframeInterval(0.5)).toBe(1);
+  });
+});
+
+describe('timeline', () => {
+  it('starts at the minute of the start (the segment period when tests cut shorter ones)', () => {
+    expect(timelineOrigin(ORIGIN + 59_999, 60)).toBe(ORIGIN);
+    expect(timelineOrigin(ORIGIN + 60_000, 60)).toBe(ORIGIN + 60_000);
+    expect(timelineOrigin(ORIGIN + 5_500, 2)).toBe(ORIGIN + 4_000);
+  });
+
+  it('places a file source at the whole second it started', () => {
+    expect(fileTimelineOffsetSec({ timelineOriginMs: ORIGIN, startedAtMs: ORIGIN + 23_400 })).toBe(23);
+    expect(fileTimelineOffsetSec({ timelineOriginMs: ORIGIN, startedAtMs: ORIGIN })).toBe(0);
   });
 });

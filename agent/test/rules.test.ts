@@ -16,40 +16,29 @@ import { backoffDelay } from '../src/upload/backoff.ts';
 const MINUTE = Date.UTC(2026, 10, 21, 7, 1, 0);
 
 describe('clipPlacement', () => {
-  it('places the first clip of a run at the minute, offset by when its first frame was captured', () => {
-    expect(
-      clipPlacement({
-        namedStartMs: MINUTE + 23_000,
-        isFirst: true,
-        firstFrameAt: MINUTE + 23_450,
-        segmentSeconds: 60,
-      }),
-    ).toEqual({ start_time: '2026-11-21T07:01:00Z', offset_ms: 23_450 });
+  const origin = MINUTE - 60_000; // the run's timeline starts a minute earlier
+
+  it('places a clip by where it lies on the run timeline: its end less its length', () => {
+    // The first clip of a run: 36.55 s ending at the minute's end is at 23.45 s into the minute.
+    expect(clipPlacement({ timelineOriginMs: origin, endSec: 120, durationMs: 36_550 })).toEqual({
+      start_time: '2026-11-21T07:01:00Z',
+      offset_ms: 23_450,
+    });
   });
 
-  it('places later one-minute clips at offset 0 even when the cut came a moment after the minute', () => {
-    expect(
-      clipPlacement({
-        namedStartMs: MINUTE + 1_000,
-        isFirst: false,
-        firstFrameAt: MINUTE - 5_000,
-        segmentSeconds: 60,
-      }),
-    ).toEqual({
-      start_time: '2026-11-21T07:01:00Z',
+  it('places a whole minute at offset 0 however late ffmpeg finished it', () => {
+    expect(clipPlacement({ timelineOriginMs: origin, endSec: 180, durationMs: 60_000 })).toEqual({
+      start_time: '2026-11-21T07:02:00Z',
       offset_ms: 0,
     });
   });
 
-  it('falls back to the name when the first frame is from another minute', () => {
-    expect(
-      clipPlacement({
-        namedStartMs: MINUTE + 2_000,
-        isFirst: true,
-        firstFrameAt: MINUTE - 100,
-        segmentSeconds: 60,
-      }).offset_ms,
-    ).toBe(2_000);
+  it('places the piece a stop cut short where it began', () => {
+    expect(clipPlacement({ timelineOriginMs: origin, endSec: 95.5, durationMs: 35_500 })).toEqual({
+      start_time: '2026-11-21T07:01:00Z',
+      offset_ms: 0,
+    });
+    expect(clipPlacement({ timelineOriginMs: origin, endSec: 8, durationMs: 2_000 }).offset_ms).toBe(6_000);
   });
 });
 

@@ -1,8 +1,15 @@
 // Pure builders of ffmpeg's argument list for one camera's recorder (house habit, after Immich): the
 // input part per source kind, and the outputs every camera shares: the H.264 stream, encoded once and
-// written by the tee muxer both as one-minute MP4 segments cut at the wall-clock minute (their CSV list on
-// pipe:4) and as 1 s MPEG-TS segments for the live HLS stream (their list on pipe:5; always written, the
-// agent deletes them unless a stream is wanted), live JPEG stills on pipe:1 and minute thumbnails on pipe:3.
+// written by the tee muxer both as one-minute MP4 segments (their CSV list on pipe:4) and as 1 s MPEG-TS
+// segments for the live HLS stream (their list on pipe:5; always written, the agent deletes them unless a
+// stream is wanted), live JPEG stills on pipe:1 and minute thumbnails on pipe:3.
+//
+// Time: a run's media timeline counts from a wall-clock minute (the run's origin, pts 0). Live sources are
+// stamped with the wall clock as frames arrive, so a late or missing frame leaves a gap in time rather than
+// pulling later frames forward; the recorded branch is then made constant-rate (the gap filled by repeating
+// the last frame) from a whole second, so its keyframes fall on whole seconds, and the segment muxer cuts
+// where the timestamps cross a minute. A clip therefore holds exactly the frames of its minute (fps × 60
+// of them) whatever the load, and when ffmpeg gets to write them does not matter.
 import path from 'node:path';
 import type { SourceSpec } from '../source/source-spec.ts';
 
@@ -12,8 +19,8 @@ export const THUMBNAILS_FD = 3;
 export const SEGMENT_LIST_FD = 4;
 export const LIVE_SEGMENT_LIST_FD = 5;
 
-/** How the segment muxer names a segment: the UTC time it began (ffmpeg runs with TZ=UTC). */
-export const SEGMENT_NAME_PATTERN = '%Y%m%dT%H%M%SZ.mp4';
+/** How the segment muxer names a clip: its number in the ffmpeg run (where it sits comes from its times). */
+export const SEGMENT_NAME_PATTERN = 'clip-%d.mp4';
 /** How the live segment muxer names a segment: its number in the ffmpeg run. */
 export const LIVE_SEGMENT_NAME_PATTERN = 'live-%d.ts';
 /** Length of a live HLS segment: one keyframe interval. */
@@ -34,6 +41,32 @@ export interface RecorderArgsOptions extends FrameFormat {
   segmentSeconds: number;
   /** Width of the minute thumbnail (height keeps the aspect ratio). */
   thumbnailWidth: number;
+  /** The run's timeline origin (pts 0): a whole wall-clock minute, ms since the epoch (see timelineOrigin). */
+  timelineOriginMs: number;
+  /** When ffmpeg is started, ms since the epoch: places a file source's own timeline after the origin. */
+  startedAtMs: number;
+}
+
+/**
+ * The origin of a run started at `nowMs`: the start of its wall-clock minute (of its segment period when
+ * tests cut shorter segments). The segment muxer cuts where the timestamps pass the n-th multiple of
+ * segmentSeconds, n counting its cuts, so the first frame must fall in the origin's period: a start in its
+ * last moment gives one piece of at most a second before the cuts are on time again.
+ */
+export function timelineOrigin(nowMs: number, segmentSeconds: number): number {
+  const period = segmentSeconds * 1000;
+  return Math.floor(nowMs / period) * period;
+}
+
+/**
+ * Where a file source's timeline starts on the run's timeline, in whole seconds: the file plays from its
+ * start when ffmpeg starts, so its time 0 is that many seconds after the origin. Whole seconds keep the
+ * keyframes (whole seconds of file time) on whole seconds of the run.
+ */
+export function fileTimelineOffsetSec(
+  options: Pick<RecorderArgsOptions, 'timelineOriginMs' | 'startedAtMs'>,
+) {
+  return Math.max(0, Math.round((options.startedAtMs - options.timelineOriginMs) / 1000));
 }
 
 /** The keyframe interval in frames: one keyframe per second, at least every frame. */
@@ -42,10 +75,11 @@ export function keyframeInterval(fps: number): number {
 }
 
 /** ffmpeg's input options for a source. A simulated camera is raw RGB24 frames on stdin. */
-export function inputArgs(source: SourceSpec, format: FrameFormat): string[] {
-  // Live sources get timestamps from the wall clock: clips then last as long as the time they cover,
-  // even when frames come late or a camera's own clock is off.
-  const common = ['-use_wallclock_as_timestamps', '1'];
+export function inputArgs(source: SourceSpec, format: FrameFormat, timelineOriginMs: number): string[] {
+  // Live sources get timestamps from the wall clock as frames arrive: clips then last as long as the time
+  // they cover, even when frames come late, are dropped or a camera's own clock is off. The global -copyts
+  // keeps them as they are, and -itsoffset moves the origin's minute to 0.
+  const common = ['-use_wallclock_as_timestamps', '1', '-itsoffset', `-${timelineOriginMs / 1000}`];
   switch (source.kind) {
     case 'sim':
       return [
@@ -61,7 +95,9 @@ export function inputArgs(source: SourceSpec, format: FrameFormat): string[] {
         'rgb24',
         '-s',
         `${format.width}x${format.height}`,
-        '-r',
+        // The demuxer's time base only: an input -r would number frames instead, so every frame the agent
+        // could not deliver would shorten the clip.
+        '-framerate',
         String(format.fps),
         '-i',
         '-',
@@ -80,29 +116,44 @@ export function inputArgs(source: SourceSpec, format: FrameFormat): string[] {
 }
 
 /** The filter graph: scale to the configured size, then one branch per output. */
-export function filterGraph(source: SourceSpec, options: RecorderArgsOptions): string {
-  // A simulated camera already delivers frames at the configured rate; an fps filter would only add
-  // jitter-driven drops and duplicates, and each still must stay paired with the frame it came from.
-  const rate = source.kind === 'sim' ? '' : `fps=${options.fps},`;
+export function filterGraph(
+  source: SourceSpec,
+  options: Pick<RecorderArgsOptions, 'fps' | 'width' | 'height' | 'thumbnailWidth'>,
+): string {
+  // A simulated camera's frames go to the stills as they come (each still stays paired with the frame it
+  // came from); only its recorded branch is made constant-rate, filling the slots of frames it missed.
+  const isSim = source.kind === 'sim';
+  const rate = `fps=${options.fps}`;
   const thumbWidth = Math.min(options.thumbnailWidth, options.width);
   return [
-    `[0:v]${rate}scale=${options.width}:${options.height},setsar=1,split=3[rec][live][thumb]`,
-    '[rec]format=yuv420p[recorded]',
-    '[live]format=yuvj420p[stills]',
-    `[thumb]scale=${thumbWidth}:-2,format=yuvj420p[thumbnails]`,
+    `[0:v]${isSim ? '' : `${rate},`}scale=${options.width}:${options.height},setsar=1,split=3[rec][live][thumb]`,
+    // The recording starts on a whole second of the timeline: constant-rate from there, its keyframes
+    // (every fps frames) stay on whole seconds, so each minute begins with one.
+    `[rec]${isSim ? `${rate},` : ''}select='gte(t\\,ceil(start_t-0.001))',format=yuv420p[recorded]`,
+    // Stills are numbered rather than timed: two late frames can arrive within one tick of the input's
+    // clock, and the JPEG encoder refuses a time that does not move on.
+    '[live]setpts=N,format=yuvj420p[stills]',
+    `[thumb]setpts=N,scale=${thumbWidth}:-2,format=yuvj420p[thumbnails]`,
   ].join(';');
 }
 
-/** Options of the tee slave writing the one-minute MP4 clips. */
-export function clipSegmentOptions(options: RecorderArgsOptions): Record<string, string> {
+/**
+ * Options of the tee slave writing the one-minute MP4 clips: cut at the first keyframe whose timestamp
+ * reaches the next multiple of segmentSeconds on the run's timeline (the next wall-clock minute), not
+ * when the muxer happens to see it, so a busy machine moves no frame into the wrong minute.
+ */
+export function clipSegmentOptions(
+  options: Pick<RecorderArgsOptions, 'segmentSeconds'>,
+): Record<string, string> {
   return {
     f: 'segment',
     segment_time: String(options.segmentSeconds),
-    segment_atclocktime: '1',
     reset_timestamps: '1',
-    strftime: '1',
     segment_format: 'mp4',
-    segment_format_options: 'movflags=+faststart',
+    // No edit list: the first clip of a run keeps its timestamps on the run's timeline (the muxer resets
+    // only later ones), and without one the MP4 starts at its first frame. The stream has no B-frames,
+    // so nothing else needs one.
+    segment_format_options: 'movflags=+faststart:use_editlist=0',
     segment_list: `pipe:${SEGMENT_LIST_FD}`,
     segment_list_type: 'csv',
   };
@@ -168,7 +219,9 @@ export function recorderArgs(source: SourceSpec, options: RecorderArgsOptions): 
     '-loglevel',
     'error',
     '-nostats',
-    ...inputArgs(source, options),
+    // Timestamps as the input has them (wall-clock ones from the origin); see inputArgs.
+    ...(source.kind === 'file' ? [] : ['-copyts']),
+    ...inputArgs(source, options, options.timelineOriginMs),
     '-filter_complex',
     filterGraph(source, options),
     // H.264, a keyframe every second so the player seeks to any second and live segments last 1 s.
@@ -197,6 +250,8 @@ export function recorderArgs(source: SourceSpec, options: RecorderArgsOptions): 
     // muxer repeats them before every keyframe, so each live segment decodes on its own.
     '-flags',
     '+global_header',
+    // A file plays on its own timeline from 0: shift it to where it started on the run's.
+    ...(source.kind === 'file' ? ['-output_ts_offset', String(fileTimelineOffsetSec(options))] : []),
     // Encoded once, written twice: one-minute MP4 clips and 1 s MPEG-TS live segments.
     '-f',
     'tee',
@@ -212,7 +267,7 @@ export function recorderArgs(source: SourceSpec, options: RecorderArgsOptions): 
   ];
 }
 
-/** ffmpeg runs in UTC so that strftime names and clock-time cuts follow UTC minutes. */
+/** ffmpeg runs in UTC, so nothing it does depends on the machine's zone. */
 export function recorderEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...base, TZ: 'UTC' };
 }

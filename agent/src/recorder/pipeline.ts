@@ -1,7 +1,8 @@
 // A camera's recording pipeline over time: runs one Recorder (one ffmpeg) at a time, restarts it with a
 // new format when the server's configuration changes (the partial clip of the old run is still spooled),
 // restarts it with backoff when ffmpeg ends by itself (camera unreachable), and turns each finished
-// segment into a spooled clip with its sidecar (duration by ffprobe, checksum, minute and offset). The
+// segment into a spooled clip with its sidecar (duration by ffprobe, checksum, minute and offset from
+// where the segment lies on the run's timeline, not from when ffmpeg finished it). The
 // 1 s live segments of each run go to onLiveSegment (deleted here when nobody takes them).
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -15,7 +16,6 @@ import type { SourceSpec } from '../source/source-spec.ts';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../upload/backoff.ts';
 import { clipPlacement } from './clip-placement.ts';
 import type { FrameFeeder } from './frame-feeder.ts';
-import { parseCompactTime } from './minute.ts';
 import { Recorder } from './recorder.ts';
 
 /** The server refuses clips shorter than this (clipUploadQuery.duration_ms). */
@@ -83,7 +83,6 @@ export class RecordingPipeline {
     const liveSegmentDir = path.join(segmentDir, 'live');
     await fs.mkdir(liveSegmentDir, { recursive: true });
     const run = this.runNumber;
-    let segmentsSeen = 0;
     const recorder: Recorder = new Recorder({
       source: options.source,
       format,
@@ -104,11 +103,9 @@ export class RecordingPipeline {
         else void fs.rm(segment.filePath, { force: true });
       },
       onSegment: (segment) => {
-        const isFirst = segmentsSeen === 0;
-        segmentsSeen += 1;
-        const firstFrameAt = recorder.firstFrameAt;
+        const origin = recorder.timelineOriginMs;
         this.spooling = this.spooling.then(() =>
-          this.spoolSegment(segmentDir, segment, isFirst, firstFrameAt).catch((error: Error) =>
+          this.spoolSegment(segmentDir, segment, origin).catch((error: Error) =>
             options.logger.error('could not spool a finished segment', {
               file: segment.fileName,
               reason: error.message,
@@ -156,14 +153,12 @@ export class RecordingPipeline {
   private async spoolSegment(
     segmentDir: string,
     segment: FinishedSegment,
-    isFirst: boolean,
-    firstFrameAt: number | null,
+    timelineOriginMs: number,
   ): Promise<void> {
     const { logger, spool } = this.options;
     const filePath = path.join(segmentDir, segment.fileName);
-    const namedStartMs = parseCompactTime(segment.fileName);
     const durationMs = await probeDurationMs(filePath, this.options.ffprobePath);
-    if (namedStartMs === null || durationMs === null) {
+    if (durationMs === null) {
       logger.error('ffmpeg finished an unreadable segment; dropped', { file: segment.fileName });
       await fs.rm(filePath, { force: true });
       return;
@@ -176,12 +171,7 @@ export class RecordingPipeline {
       await fs.rm(filePath, { force: true });
       return;
     }
-    const placement = clipPlacement({
-      namedStartMs,
-      isFirst,
-      firstFrameAt,
-      segmentSeconds: this.options.segmentSeconds,
-    });
+    const placement = clipPlacement({ timelineOriginMs, endSec: segment.endSec, durationMs });
     const name = await spool.add(filePath, {
       ...placement,
       duration_ms: durationMs,

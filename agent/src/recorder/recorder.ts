@@ -10,7 +10,9 @@ import type { Logger } from '../logger.ts';
 import {
   recorderArgs,
   recorderEnv,
+  timelineOrigin,
   LIVE_SEGMENT_LIST_FD,
+  LIVE_SEGMENT_SECONDS,
   SEGMENT_LIST_FD,
   STILLS_FD,
   THUMBNAILS_FD,
@@ -62,6 +64,8 @@ const STOP_TIMEOUT_MS = 15_000;
 export class Recorder {
   /** When the first frame was captured (written to ffmpeg, or seen coming out of it). */
   firstFrameAt: number | null = null;
+  /** The wall-clock minute (ms since the epoch) the run's timestamps count from; set by start(). */
+  timelineOriginMs = 0;
   readonly exited: Promise<RecorderExit>;
   private child: ChildProcess | null = null;
   private isStopping = false;
@@ -76,7 +80,15 @@ export class Recorder {
 
   start(): void {
     const { options } = this;
-    const child = spawn(options.ffmpegPath, recorderArgs(options.source, { ...options, ...options.format }), {
+    const startedAtMs = Date.now();
+    this.timelineOriginMs = timelineOrigin(startedAtMs, options.segmentSeconds);
+    const args = recorderArgs(options.source, {
+      ...options,
+      ...options.format,
+      timelineOriginMs: this.timelineOriginMs,
+      startedAtMs,
+    });
+    const child = spawn(options.ffmpegPath, args, {
       stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
       env: recorderEnv(process.env),
     });
@@ -95,12 +107,19 @@ export class Recorder {
     this.readJpegs(pipes[STILLS_FD] as Readable, this.stillTimes, options.onStill);
     this.readJpegs(pipes[THUMBNAILS_FD] as Readable, this.thumbnailTimes, options.onThumbnail);
     this.readList(pipes[SEGMENT_LIST_FD] as Readable, options.onSegment);
-    this.readList(pipes[LIVE_SEGMENT_LIST_FD] as Readable, (segment) =>
+    let isFirstLiveSegment = true;
+    this.readList(pipes[LIVE_SEGMENT_LIST_FD] as Readable, (segment) => {
+      // The muxer lists a run's first segment as starting at 0 of the timeline; it holds at most one
+      // keyframe interval (the first keyframe on a whole second ends it).
+      const startSec = isFirstLiveSegment
+        ? Math.max(segment.startSec, segment.endSec - LIVE_SEGMENT_SECONDS)
+        : segment.startSec;
+      isFirstLiveSegment = false;
       options.onLiveSegment({
         filePath: path.join(options.liveSegmentDir, segment.fileName),
-        durationMs: Math.round((segment.endSec - segment.startSec) * 1000),
-      }),
-    );
+        durationMs: Math.round((segment.endSec - startSec) * 1000),
+      });
+    });
     child.on('error', (error) => {
       this.stderrTail += `\n${error.message}`;
     });
