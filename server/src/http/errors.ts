@@ -47,7 +47,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof FieldErrors) return reply.code(400).send(fieldErrorsBody(error));
     if (error instanceof DomainError) {
       const body = errorBody(error.code, error.message);
-      if (error.reason) body.error.reason = error.reason;
+      if (error.conflictReason) body.error.reason = error.conflictReason;
       return reply.code(error.status).send(body);
     }
 

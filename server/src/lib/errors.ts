@@ -8,7 +8,7 @@ export class DomainError extends Error {
     readonly code: string,
     message: string,
     /** Which rule refused it, when `code` alone does not say (a 409 `conflict`). */
-    readonly reason?: ConflictReason,
+    readonly conflictReason?: ConflictReason,
   ) {
     super(message);
     this.name = new.target.name;
