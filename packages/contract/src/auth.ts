@@ -186,6 +186,8 @@ export const passwordUpdateCall = defineCall({
     400: validationErrorBody,
     401: errorBody,
     403: errorBody,
+    /** Too many wrong current passwords (the account's failed-login lock), or too many tries per minute. */
+    429: errorBody,
   },
 });
 

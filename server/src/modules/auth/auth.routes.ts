@@ -86,9 +86,15 @@ export function registerAuthRoutes(ctx: ServeContext, { auth, appKeys, config }:
     return { data: { enabled } };
   });
 
-  serve(ctx, passwordUpdateCall, async ({ auth: caller, body, record }) => {
-    await auth.changePassword(caller, body.currentPassword, body.password);
-    await record({ kind: 'password_changed' });
-    return { data: { updated: true as const } };
-  });
+  serve(
+    ctx,
+    passwordUpdateCall,
+    async ({ auth: caller, body, record }) => {
+      await auth.changePassword(caller, body.currentPassword, body.password);
+      await record({ kind: 'password_changed' });
+      return { data: { updated: true as const } };
+    },
+    // Per address, like login: each try costs a password hash.
+    { config: { rateLimit: { max: config.login.rateLimitPerMinute, timeWindow: 60_000 } } },
+  );
 }

@@ -3,7 +3,7 @@ import type { LoginFailureReason, UserInfo } from '@camwatch/contract/auth';
 import type { Config } from '../../config.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
-import { FieldErrors, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { DomainError, FieldErrors, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { CustomerRepository } from '../customers/customer.repository.ts';
@@ -163,15 +163,26 @@ export class AuthService {
     return toUserInfo(user, customer, hasChildUser);
   }
 
-  /** Changes the password (needs modPassword) and ends every other session of the user. */
+  /**
+   * Changes the password (needs modPassword) and ends every other session of the user. After
+   * LOGIN_MAX_FAILURES wrong current passwords (or logins) the account is locked for LOGIN_LOCK_MINUTES:
+   * 429 here, system_locked at login.
+   */
   async changePassword(auth: AuthContext, currentPassword: string, newPassword: string): Promise<void> {
     if (!auth.user.permissions.modPassword) throw new ForbiddenError();
-    const { users, sessions } = this.deps;
+    const { users, sessions, config } = this.deps;
     const user = await users.findInCustomer(auth.user.customerId, auth.user.id);
     if (!user) throw new NotFoundError('user');
+    // Wrong current passwords count with wrong logins: a stolen session cannot guess the password faster
+    // than the login form could (issue 16 §9).
+    if (user.system_locked_until && user.system_locked_until.getTime() > Date.now()) {
+      throw new DomainError(429, 'too_many_attempts', 'Too many wrong passwords; try again later.');
+    }
     if (!(await verifyPassword(user.password_hash, currentPassword))) {
+      await users.recordFailedLogin(user.id, config.login.maxFailures, config.login.lockMs);
       throw FieldErrors.of('currentPassword', 'is incorrect', 'incorrect');
     }
+    await users.clearFailedLogins(user.id);
     if (currentPassword === newPassword)
       throw FieldErrors.of('password', 'must differ from the current password', 'same_as_current');
     await users.update(user.customer_id, user.id, {

@@ -8,7 +8,7 @@ const messages: Partial<Record<LoginFailureReason, string>> = {
 };
 
 export class SessionEndedError extends DomainError {
-  constructor(readonly reason: LoginFailureReason) {
-    super(401, reason, messages[reason] ?? 'The session ended.');
+  constructor(readonly endReason: LoginFailureReason) {
+    super(401, endReason, messages[endReason] ?? 'The session ended.');
   }
 }
