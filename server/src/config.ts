@@ -192,7 +192,12 @@ function toConfig(env: z.infer<typeof envSchema>) {
       resetRateLimitPerMinute: env.PASSWORD_RESET_RATE_LIMIT_PER_MINUTE,
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      /** Unsent mail is also written here as .eml files, readable while the server runs. */
+      outboxDir: path.join(dataDir, 'mail-outbox'),
+    },
     blobs: env.S3_BUCKET
       ? ({
           kind: 's3',

@@ -3,13 +3,26 @@ import { text } from 'node:stream/consumers';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { openConfiguredDatabase } from '../db/open-configured.ts';
+import { isMailOutboxCommand, printMailOutboxFiles } from './mail-outbox-files.ts';
 import { cliErrorMessage, runCli } from './run-cli.ts';
 
 async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
   let database;
+  let config;
   try {
-    database = await openConfiguredDatabase(loadConfig());
+    config = loadConfig();
+    database = await openConfiguredDatabase(config);
   } catch (error) {
+    if (error instanceof DataDirLockedError && config && isMailOutboxCommand(argv)) {
+      return printMailOutboxFiles(argv, config.mail.outboxDir, { out: (line) => console.log(line) }).then(
+        () => 0,
+        (failure: unknown) => {
+          console.error(`error: ${cliErrorMessage(failure) ?? String(failure)}`);
+          return 1;
+        },
+      );
+    }
     if (error instanceof ConfigError || error instanceof DataDirLockedError) {
       console.error(error.message);
       return 2;
@@ -17,7 +30,7 @@ async function main(): Promise<number> {
     throw error;
   }
   try {
-    await runCli(process.argv.slice(2), database.db, {
+    await runCli(argv, database.db, {
       out: (line) => console.log(line),
       readStdin: () => text(process.stdin),
     });

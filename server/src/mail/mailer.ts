@@ -1,7 +1,9 @@
 // Sends mail over SMTP (SMTP_URL, nodemailer). Every mail is kept in the outbox first; without SMTP_URL
-// (the embedded default) it stays there, readable with `npm run cli -- mail outbox`.
+// (the embedded default) it stays there, and is also written as a file under DATA_DIR/mail-outbox, so
+// `npm run cli -- mail outbox` can show it while the server holds the embedded database.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import { writeMailFile } from './file-outbox.ts';
 import type { MailRepository } from './mail.repository.ts';
 
 export interface OutgoingMail {
@@ -17,7 +19,7 @@ export class Mailer {
 
   constructor(
     private readonly outbox: MailRepository,
-    private readonly options: { smtpUrl: string | null; from: string },
+    private readonly options: { smtpUrl: string | null; from: string; outboxDir?: string | null },
     private readonly logger?: Pick<Logger, 'info' | 'error'>,
   ) {
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
@@ -27,7 +29,8 @@ export class Mailer {
   async send(mail: OutgoingMail): Promise<void> {
     const { id } = await this.outbox.keep(mail.to, mail.subject, mail.text, mail.customerId ?? null);
     if (!this.transport) {
-      this.logger?.info({ outboxId: id }, 'mail kept in the outbox (no SMTP_URL configured)');
+      const file = await this.keepAsFile(id, mail);
+      this.logger?.info({ outboxId: id, file }, 'mail kept in the outbox (no SMTP_URL configured)');
       return;
     }
     try {
@@ -42,6 +45,26 @@ export class Mailer {
       const message = error instanceof Error ? error.message : String(error);
       await this.outbox.markFailed(id, message);
       this.logger?.error({ outboxId: id, err: message }, 'mail could not be sent');
+    }
+  }
+
+  /** The file copy of an unsent mail; a full disk must not fail what asked for the mail. */
+  private async keepAsFile(id: number, mail: OutgoingMail): Promise<string | undefined> {
+    if (!this.options.outboxDir) return undefined;
+    try {
+      return await writeMailFile(this.options.outboxDir, {
+        id,
+        to: mail.to,
+        subject: mail.subject,
+        body: mail.text,
+        date: new Date(),
+      });
+    } catch (error) {
+      this.logger?.error(
+        { outboxId: id, err: String(error) },
+        'mail could not be written to the outbox folder',
+      );
+      return undefined;
     }
   }
 }
