@@ -30,10 +30,8 @@ const hasPathParams = (call: CallDef) => call.path.includes('/:');
 /** Every status the call answers, with its body's schema: its own declarations over the shared errors. */
 export function documentedResponses(call: CallDef): Record<number, z.ZodType> {
   const readsBody = call.method !== 'GET';
-  const hasInput = Boolean(call.params ?? call.query ?? call.body) || readsBody;
-  const answers: Record<number, z.ZodType> = {};
-  // Bad input: a field, malformed JSON, or a bad percent-encoding in the path.
-  if (hasInput) answers[400] = validationErrorBody;
+  // Bad input: a field, malformed JSON, or a bad percent-encoding anywhere in the path (so every call).
+  const answers: Record<number, z.ZodType> = { 400: validationErrorBody };
   if (call.access !== 'public') answers[401] = errorBody;
   // A path parameter naming nothing that exists, or longer than the router takes.
   if (hasPathParams(call)) Object.assign(answers, { 404: errorBody, 414: errorBody });
