@@ -1,8 +1,13 @@
-// What a route shows when its screen could not load (a chunk that failed or took over 120 s) or broke.
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+// What a route shows when its screen could not load (a chunk that failed or took over 120 s), its data could
+// not be read (a 5xx or no answer in its loader: the error state, which asks again by itself; issue 17 point 3)
+// or it broke.
+import { Box, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../lib/i18n.ts';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Navigate, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Navigate, useRevalidator, useRouteError } from 'react-router';
+import { QueryErrorState } from '../components/ui/QueryErrorState.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import { isRetryableError } from '../lib/query-retry.ts';
 import { reportClientError } from '../features/debug/install-error-reporting.ts';
 import { TimeoutError } from '../lib/with-timeout.ts';
 
@@ -13,15 +18,33 @@ const isChunkError = (error: unknown) =>
       error.message,
     ));
 
+/** A loader's read that failed for a passing reason (5xx, no answer): not a bug, and worth asking again. */
+const isDataError = (error: unknown) =>
+  (error instanceof ApiError || (error instanceof TypeError && /fetch|network/i.test(error.message))) &&
+  isRetryableError(error);
+
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
+  const revalidator = useRevalidator();
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  const isData = isDataError(error);
   useEffect(() => {
-    // A screen that broke is worth a report for the debug screen (a missing page is not).
-    if (!isNotFound) reportClientError(error);
-  }, [error, isNotFound]);
+    // A screen that broke is worth a report for the debug screen (a missing page or an unreachable server is not).
+    if (!isNotFound && !isData) reportClientError(error);
+  }, [error, isNotFound, isData]);
   if (isNotFound) return <Navigate to="/notfound" replace />;
+  if (isData)
+    return (
+      <Box p={{ base: 'sm', sm: 'md' }}>
+        <QueryErrorState
+          message={t('messages.commonError')}
+          error={error}
+          onRetry={revalidator.revalidate}
+          isRetrying={revalidator.state === 'loading'}
+        />
+      </Box>
+    );
   const message = isChunkError(error) ? t('messages.chunkLoadFailed') : t('messages.commonError');
   return (
     <Center mih="60vh" p="md">

@@ -25,6 +25,11 @@ const en: Catalog<typeof ja> = {
       leave: 'Leave without saving',
     },
   },
+  queryError: {
+    retry: 'Retry',
+    autoRetry: 'Trying again by itself in {{seconds}} s.',
+    retrying: 'Trying again…',
+  },
   messages: {
     commonError:
       'An error has occurred Please wait for a while and try again. If the problem persists, please contact support.',

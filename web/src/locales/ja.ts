@@ -21,6 +21,11 @@ export default {
       leave: '保存せずに移動',
     },
   },
+  queryError: {
+    retry: '再試行',
+    autoRetry: '{{seconds}}秒後に自動で再試行します。',
+    retrying: '再試行しています…',
+  },
   messages: {
     commonError:
       'エラーが発生しました。しばらく待ってから再度お試しください。問題が解決しない場合はサポートにお問い合わせください。',

@@ -19,6 +19,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isTltMode } from '@camwatch/contract/environment';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
+import { QueryErrorState } from '../../../components/ui/QueryErrorState.tsx';
 import { useBrowserState } from '../../../lib/browser-state.ts';
 import { useEnvSettings } from '../../../lib/env-settings.tsx';
 import { useCameras } from '../api/get-cameras.ts';
@@ -224,14 +225,12 @@ export default function CameraListPage() {
             <Loader aria-label={t('cameras.loading')} />
           </Center>
         ) : cameras.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            <Group justify="space-between">
-              <Text size="sm">{t('cameras.loadFailed')}</Text>
-              <Button size="xs" variant="outline" onClick={() => void cameras.refetch()}>
-                {t('cameras.retry')}
-              </Button>
-            </Group>
-          </Alert>
+          <QueryErrorState
+            message={t('cameras.loadFailed')}
+            error={cameras.error}
+            onRetry={cameras.refetch}
+            isRetrying={cameras.isFetching}
+          />
         ) : data && data.cameras.length === 0 ? (
           <Stack align="center" py="xl" gap="sm">
             <Text>{t('messages.noMatchingCamera')}</Text>

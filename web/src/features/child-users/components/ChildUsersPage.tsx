@@ -1,6 +1,6 @@
 // child_users (advanced.md §2, §6): a parent locks its child accounts, grants password change and device
 // authentication authority, and clears a child's device authentication.
-import { Alert, Badge, Box, Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { ChildUser, ChildUserUpdateBody } from '@camwatch/contract/child-users';
@@ -8,13 +8,15 @@ import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { HintTooltip } from '../../../components/ui/HintTooltip.tsx';
 import { PageLoader } from '../../../components/ui/PageLoader.tsx';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
+import { QueryErrorState } from '../../../components/ui/QueryErrorState.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { failureToast, refusalReasonText } from '../../../lib/server-reason.ts';
 import { useChildUsers, useClearChildAppKeys, useUpdateChildUser } from '../api/child-users.ts';
 
 export default function ChildUsersPage() {
   const { t } = useTranslation();
-  const { data: children, isPending, isError } = useChildUsers();
+  const childUsers = useChildUsers();
+  const { data: children, isPending, isError } = childUsers;
   const update = useUpdateChildUser();
   const clearKeys = useClearChildAppKeys();
   const [confirming, setConfirming] = useState<ChildUser | null>(null);
@@ -46,9 +48,12 @@ export default function ChildUsersPage() {
       {isPending ? (
         <PageLoader />
       ) : isError ? (
-        <Alert color="red" role="alert">
-          {t('childUsers.loadFailed')}
-        </Alert>
+        <QueryErrorState
+          message={t('childUsers.loadFailed')}
+          error={childUsers.error}
+          onRetry={childUsers.refetch}
+          isRetrying={childUsers.isFetching}
+        />
       ) : children.length === 0 ? (
         <Text>{t('childUsers.empty')}</Text>
       ) : (

@@ -19,6 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ClientError, DebugEnvironment, OutboxMail } from '@camwatch/contract/debug';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
+import { QueryErrorState } from '../../../components/ui/QueryErrorState.tsx';
 import { useMe } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -47,16 +48,19 @@ function Loaded<T>({
   query,
   children,
 }: {
-  query: { data?: T; isError: boolean };
+  query: { data?: T; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown };
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.isError)
     return (
-      <Alert color="red" variant="light" role="alert">
-        {t('debugPage.loadFailed')}
-      </Alert>
+      <QueryErrorState
+        message={t('debugPage.loadFailed')}
+        error={query.error}
+        onRetry={query.refetch}
+        isRetrying={query.isFetching}
+      />
     );
   return (
     <Center py="md">

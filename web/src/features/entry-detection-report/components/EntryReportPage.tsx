@@ -24,6 +24,7 @@ import {
   ENTRY_REPORT_CHART_TYPES,
 } from '@camwatch/contract/constants';
 import { CameraPageHeader } from '../../../components/ui/CameraPageHeader.tsx';
+import { QueryErrorState } from '../../../components/ui/QueryErrorState.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCameraDetailQuery } from '../../../lib/camera-detail-query.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -134,9 +135,12 @@ export default function EntryReportPage() {
       {denied ? (
         <Alert color="yellow">{t('messages.noPermission')}</Alert>
       ) : alerts.isError ? (
-        <Alert color="red" role="alert">
-          {t('entryReport.loadFailed')}
-        </Alert>
+        <QueryErrorState
+          message={t('entryReport.loadFailed')}
+          error={alerts.error}
+          onRetry={alerts.refetch}
+          isRetrying={alerts.isFetching}
+        />
       ) : alerts.isPending ? (
         <Loader aria-label={t('entryReport.loading')} />
       ) : (

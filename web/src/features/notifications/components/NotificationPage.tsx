@@ -1,6 +1,6 @@
 // notification?actTab=<type> (core.md §2, §9): one tab per visible notification type, the newest first,
 // 20 a page. Opening a tab marks its type read, so the bell's count drops.
-import { Alert, Anchor, Badge, Box, Group, Pagination, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Pagination, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import {
 } from '@camwatch/contract/notification-tabs';
 import { PageLoader } from '../../../components/ui/PageLoader.tsx';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
+import { QueryErrorState } from '../../../components/ui/QueryErrorState.tsx';
 import { useEnvSettings } from '../../../lib/env-settings.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useMarkRead, useNotifications } from '../api/notifications.ts';
@@ -44,7 +45,8 @@ export default function NotificationPage() {
   const tab = requested && tabs.includes(requested) ? requested : (tabs[0] ?? 'Monitor');
   const page = Math.max(1, Number(search.get('page')) || 1);
   const event = notificationTabEvent[tab];
-  const { data, isPending, isError } = useNotifications(event, page);
+  const notifications = useNotifications(event, page);
+  const { data, isPending, isError } = notifications;
   const markRead = useMarkRead();
   const { mutate } = markRead;
 
@@ -69,9 +71,12 @@ export default function NotificationPage() {
           {isPending ? (
             <PageLoader />
           ) : isError ? (
-            <Alert color="red" role="alert">
-              {t('notificationPage.loadFailed')}
-            </Alert>
+            <QueryErrorState
+              message={t('notificationPage.loadFailed')}
+              error={notifications.error}
+              onRetry={notifications.refetch}
+              isRetrying={notifications.isFetching}
+            />
           ) : data.notifications.length === 0 ? (
             <Text c="dimmed">{t('notificationPage.empty')}</Text>
           ) : (

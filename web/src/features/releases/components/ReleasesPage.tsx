@@ -1,8 +1,9 @@
 // releases: the release information, newest first: version, date (YYYY-MM-DD) and message (advanced.md §1, §3).
-import { Alert, Box, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { Release } from '@camwatch/contract/releases';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
+import { QueryErrorState } from '../../../components/ui/QueryErrorState.tsx';
 import { useReleases } from '../api/get-releases.ts';
 
 function ReleaseItem({ release }: { release: Release }) {
@@ -42,9 +43,12 @@ export default function ReleasesPage() {
           </Stack>
         )
       ) : releases.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {t('releasesPage.loadFailed')}
-        </Alert>
+        <QueryErrorState
+          message={t('releasesPage.loadFailed')}
+          error={releases.error}
+          onRetry={releases.refetch}
+          isRetrying={releases.isFetching}
+        />
       ) : (
         <Center py="lg">
           <Loader aria-label={t('common.loading')} />
