@@ -99,14 +99,21 @@ export function serve<C extends CallDef>(
     // once and costs no memory or disk, however large it claims to be.
     ...(call.access === 'device'
       ? {
-          preParsing: async (request: FastifyRequest) => {
-            request.device = await inFlight.run(() =>
-              authenticateDevice(
-                resolveDevice,
-                request.headers.authorization,
-                (request.params as { camera_code?: unknown }).camera_code,
-              ),
-            );
+          preParsing: async (request: FastifyRequest, reply: FastifyReply) => {
+            try {
+              request.device = await inFlight.run(() =>
+                authenticateDevice(
+                  resolveDevice,
+                  request.headers.authorization,
+                  (request.params as { camera_code?: unknown }).camera_code,
+                ),
+              );
+            } catch (error) {
+              // The body will not be read: end the connection after the answer rather than leave the
+              // client sending into a socket nobody reads.
+              void reply.header('connection', 'close');
+              throw error;
+            }
           },
         }
       : {}),

@@ -61,13 +61,15 @@ function startPut(url: string, requestPath: string, headers: Record<string, stri
   const { hostname, port } = new URL(url);
   const socket = net.connect(Number(port), hostname);
   let received = '';
+  let isClosed = false;
   socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
   socket.on('error', () => {});
+  socket.on('close', () => (isClosed = true));
   const lines = [`PUT ${requestPath} HTTP/1.1`, `Host: ${hostname}:${port}`];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   socket.write(`${lines.join('\r\n')}\r\n\r\n`);
   if (head) socket.write(head);
-  return { socket, received: () => received };
+  return { socket, received: () => received, isClosed: () => isClosed };
 }
 
 describe('upload faults', () => {
@@ -138,7 +140,7 @@ describe('upload faults', () => {
     },
   );
 
-  it('a 200 MB PUT without a valid device token is answered before its body is sent', async () => {
+  it('a 200 MB PUT without a valid device token is answered before its body is sent, and the connection closed', async () => {
     server = await startServerProcess(dataDir, await freePort());
     const minute = minuteAgo(2);
     const requestPath = clipPath(setup.cameraCode, minute, Buffer.from('never sent'));
@@ -152,7 +154,8 @@ describe('upload faults', () => {
       const put = startPut(server.url, requestPath, headers);
       await expect.poll(put.received, { timeout: 20_000 }).toMatch(/^HTTP\/1\.1 \d{3}/);
       expect(put.received()).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
-      put.socket.destroy();
+      // And the server ends the connection: the client is not left sending 200 MB nobody reads.
+      await expect.poll(put.isClosed, { timeout: 20_000 }).toBe(true);
     }
     // Another camera's token: 403, also before the body.
     const other = startPut(server.url, clipPath(setup.otherCode, minute, Buffer.from('x')), {
