@@ -1,5 +1,6 @@
 // Entry point: `node server/src/main.ts [api|worker|all]` (default all, or SERVER_ROLE).
 // api serves HTTP; worker runs background maintenance; all does both in one process.
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
@@ -14,7 +15,7 @@ import { FailureLog } from './lib/failure-log.ts';
 import { demoCustomer } from './db/seed/demo-data.ts';
 import { startEmbeddedAgents, wantsSimulatedCameras } from './sim/embedded-agents.ts';
 import { createServices, loadServiceSecrets } from './services.ts';
-import { cleanTempLeftovers } from './storage/temp-dir.ts';
+import { cleanTempLeftovers, processTempDir } from './storage/temp-dir.ts';
 
 /** The web app built by `npm run build -w web` (WEB_DIST_DIR points elsewhere, e.g. one build per e2e run). */
 const WEB_DIST_DIR = process.env.WEB_DIST_DIR
@@ -76,6 +77,10 @@ async function main(): Promise<void> {
   const removedTemp = await cleanTempLeftovers(config.dataDir);
   if (removedTemp.length > 0)
     logger.info({ removed: removedTemp }, 'temporary files of earlier runs removed');
+  // Every temporary file of this process (media jobs, HLS segments, downloads, ffmpeg's own) goes to its
+  // folder under DATA_DIR/tmp through os.tmpdir(), so the next start finds what a crash left.
+  process.env.TMPDIR = processTempDir(config.dataDir);
+  await fs.mkdir(process.env.TMPDIR, { recursive: true });
 
   const stopMaintenance = role === 'api' ? () => {} : startMaintenance(db, logger);
   const web =
