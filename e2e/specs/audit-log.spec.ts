@@ -70,6 +70,11 @@ test('the parent sees who watched which camera live, filtered, and downloads it 
   await expect(own).toBeVisible();
   await expect(own).toContainText(/127\.0\.0\.1|::1/);
   await page.screenshot({ path: test.info().outputPath('audit-log.png'), fullPage: true });
+  // Every control of the screen, the filled selects' clear buttons too, has a name.
+  const snapshot = await page.getByRole('main').ariaSnapshot();
+  expect(
+    snapshot.split('\n').filter((line) => /^\s*- (button|link|textbox|combobox)( \[[^\]]*\])?:?$/.test(line)),
+  ).toEqual([]);
 
   const saved = page.waitForEvent('download');
   await page.getByRole('button', { name: 'CSVダウンロード' }).click();

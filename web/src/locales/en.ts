@@ -517,6 +517,7 @@ const en: Catalog<typeof ja> = {
     kind: 'Kind',
     from: 'From',
     to: 'To',
+    clearField: 'Clear the choice',
     all: 'All',
     nothingFound: 'Nothing found',
     toBeforeFrom: 'Choose an end date on or after the start date',

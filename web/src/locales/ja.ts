@@ -511,6 +511,7 @@ export default {
     kind: '種類',
     from: '開始日',
     to: '終了日',
+    clearField: '選択を解除',
     all: 'すべて',
     nothingFound: '該当なし',
     toBeforeFrom: '終了日は開始日以降の日付を選んでください',

@@ -106,6 +106,7 @@ export default function AuditLogPage() {
             placeholder={t('auditLog.all')}
             searchable
             clearable
+            clearButtonProps={{ 'aria-label': t('auditLog.clearField') }}
             value={filters.user || null}
             onChange={(value) => apply({ user: value ?? '' })}
             data={(options.data?.users ?? []).map((u) => ({ value: String(u.id), label: u.email }))}
@@ -116,6 +117,7 @@ export default function AuditLogPage() {
             placeholder={t('auditLog.all')}
             searchable
             clearable
+            clearButtonProps={{ 'aria-label': t('auditLog.clearField') }}
             value={filters.camera || null}
             onChange={(value) => apply({ camera: value ?? '' })}
             data={(options.data?.cameras ?? []).map((c) => ({ value: c.code, label: c.name }))}
@@ -125,6 +127,7 @@ export default function AuditLogPage() {
             label={t('auditLog.kind')}
             placeholder={t('auditLog.all')}
             clearable
+            clearButtonProps={{ 'aria-label': t('auditLog.clearField') }}
             value={filters.kind || null}
             onChange={(value) => apply({ kind: (value ?? '') as AuditFilters['kind'] })}
             data={Object.entries(AUDIT_KIND_GROUPS).map(([group, kinds]) => ({
