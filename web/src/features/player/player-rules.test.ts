@@ -11,6 +11,7 @@ import {
   markerPercent,
   nextHourStart,
   nextMinuteWithData,
+  openingMinute,
   parseDateQuery,
   videoInfoOptions,
   selectableHours,
@@ -65,6 +66,19 @@ describe('hours and minutes of the archive', () => {
   it('skip-to-latest goes to the minute starting 2 minutes before now (core.md §9)', () => {
     const now = new Date(2024, 4, 1, 9, 1, 30).getTime();
     expect(latestArchiveStart(now)).toBe(new Date(2024, 4, 1, 8, 59, 0).getTime());
+  });
+  it('opens on the date query’s minute, else with LIVE off on the latest archive (core.md §4, §9)', () => {
+    const now = new Date(2024, 4, 1, 9, 1, 30).getTime();
+    const asked = new Date(2024, 4, 1, 7, 15, 40).getTime();
+    const open = (dateQueryMs: number | null, isLive: boolean, hasArchive = true) =>
+      openingMinute({ dateQueryMs, isLive, hasArchive, nowMs: now });
+    expect(open(asked, false)).toBe(new Date(2024, 4, 1, 7, 15, 0).getTime());
+    expect(open(asked, true)).toBe(new Date(2024, 4, 1, 7, 15, 0).getTime());
+    // Issue 17 point 8: LIVE remembered off (e.g. after skip to latest) opened on "choose a time".
+    expect(open(null, false)).toBe(latestArchiveStart(now));
+    expect(open(null, true)).toBeNull();
+    expect(open(null, false, false)).toBeNull();
+    expect(open(asked, false, false)).toBeNull();
   });
   it('writes a moment with the local offset for the archives call', () => {
     const iso = toOffsetIso(new Date(2024, 4, 1, 9, 0, 0).getTime());

@@ -68,6 +68,23 @@ export function latestArchiveStart(nowMs: number): number {
   return ms - (((ms % MINUTE_MS) + MINUTE_MS) % MINUTE_MS);
 }
 
+/**
+ * The minute the detail page plays when it opens: the one the date query names; else, with LIVE off (remembered
+ * off, or live not possible), the latest archive as skip-to-latest finds it (core.md §4, §9); null while live
+ * plays or without the archive right.
+ */
+export function openingMinute(opts: {
+  dateQueryMs: number | null;
+  isLive: boolean;
+  hasArchive: boolean;
+  nowMs: number;
+}): number | null {
+  if (!opts.hasArchive) return null;
+  if (opts.dateQueryMs !== null)
+    return opts.dateQueryMs - (((opts.dateQueryMs % MINUTE_MS) + MINUTE_MS) % MINUTE_MS);
+  return opts.isLive ? null : latestArchiveStart(opts.nowMs);
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export { localDate, toOffsetIso };

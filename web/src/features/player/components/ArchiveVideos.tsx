@@ -1,7 +1,9 @@
 // The two stacked <video> elements of archive playback (one shown, one loading the next minute) and the
-// messages over them: choose a minute, loading, no data, failed.
+// messages over them: choose a minute, loading, no data, failed. The messages keep to the picture above the
+// controller, so the seek bar never runs through them.
 import { Box, Center, Loader, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { CONTROLLER_HEIGHT_VAR } from './PlayerControls.tsx';
 import type { ArchivePlayback } from './use-archive-playback.ts';
 
 interface Props {
@@ -37,7 +39,14 @@ export function ArchiveVideos({ playback, cameraName, isHidden }: Props) {
         />
       ))}
       {status !== 'ready' && (
-        <Center pos="absolute" inset={0}>
+        <Center
+          pos="absolute"
+          top={0}
+          left={0}
+          right={0}
+          bottom={`var(${CONTROLLER_HEIGHT_VAR}, 0px)`}
+          data-testid="archive-message"
+        >
           {status === 'loading' ? (
             <Loader color="gray.3" aria-label={t('common.loading')} />
           ) : (

@@ -44,6 +44,7 @@ import {
   localDate,
   localTime,
   mergeArchives,
+  openingMinute,
   parseDateQuery,
   periodStartOf,
   playableArchives,
@@ -204,14 +205,18 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
     onDemandCamera: liveMode === 'hls' ? camera.camera_code : null,
   });
 
-  // The minute of the date query plays once its hour has loaded (when it names a time).
+  // The minute of the date query plays once its hour has loaded; without one, with LIVE off, the latest
+  // archive does (not a black picture asking for a time).
   const { selectLater } = playback;
   const askedInitial = useRef(false);
   useEffect(() => {
-    if (askedInitial.current || initialDate === null || !hasArchive) return;
+    if (askedInitial.current) return;
     askedInitial.current = true;
-    selectLater(hourStartOf(initialDate), initialDate - (initialDate % 60_000));
-  }, [initialDate, hasArchive, selectLater]);
+    const minute = openingMinute({ dateQueryMs: initialDate, isLive, hasArchive, nowMs: Date.now() });
+    if (minute !== null) selectLater(hourStartOf(minute), minute);
+    // Only what the page opened with counts; later LIVE changes are the user's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const setLive = (on: boolean) => {
     setLiveOverride(null);

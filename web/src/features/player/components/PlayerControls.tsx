@@ -3,7 +3,8 @@
 // speed cycling and skip to latest. Archive controls are off while live plays. At the end: video info,
 // screenshot, full size, full screen and the more-menu. It fades out when idle (use-controller-visibility.ts)
 // but stays in the tab order and clickable (a pointer reaching it has moved, which shows it again), and shows
-// as soon as keyboard focus enters it.
+// as soon as keyboard focus enters it. Its height is kept on the stage as --player-controller-height, so the
+// messages over the picture sit above it instead of under the seek bar (a phone wraps it to three rows).
 import { ActionIcon, Box, Button, Group, Slider, Switch, Text, Tooltip } from '@mantine/core';
 import {
   IconArrowsMaximize,
@@ -17,7 +18,8 @@ import {
   IconVolume,
   IconVolumeOff,
 } from '@tabler/icons-react';
-import type { ReactNode, Ref } from 'react';
+import { useMergedRef } from '@mantine/hooks';
+import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import type { EventSpan } from '@camwatch/contract/archives';
 import { VOLUME_STEP } from '@camwatch/contract/constants';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -50,6 +52,28 @@ function BarButton(props: {
     </ActionIcon>
   );
   return props.tooltip ? <Tooltip label={props.label}>{button}</Tooltip> : button;
+}
+
+/** The CSS variable on the player stage holding the controller's height (px). */
+export const CONTROLLER_HEIGHT_VAR = '--player-controller-height';
+
+/** Keeps the element's height in CONTROLLER_HEIGHT_VAR on its parent (the stage) while it is mounted. */
+function useHeightOnParent() {
+  const own = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = own.current;
+    const stage = element?.parentElement;
+    if (!element || !stage) return;
+    const update = () => stage.style.setProperty(CONTROLLER_HEIGHT_VAR, `${element.offsetHeight}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      stage.style.removeProperty(CONTROLLER_HEIGHT_VAR);
+    };
+  }, []);
+  return own;
 }
 
 export interface LiveSwitchProps {
@@ -106,9 +130,11 @@ export function PlayerControls(props: Props) {
   const { isLive, live } = props;
   const archiveDisabled = isLive || !props.canPlay;
   const { ref, ...handlers } = props.controllerProps;
+  const measured = useHeightOnParent();
+  const mergedRef = useMergedRef(ref, measured);
   return (
     <Box
-      ref={ref}
+      ref={mergedRef}
       {...handlers}
       pos="absolute"
       left={0}
