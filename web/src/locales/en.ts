@@ -186,6 +186,8 @@ const en: Catalog<typeof ja> = {
       personTrackingSetting: 'Person tracking setting',
       operationAnalysisSetting: 'Operation analysis setting',
       batchDownload: 'Batch download of archive and heat map',
+      lighting: 'Lighting control',
+      debug: 'Debug',
     },
   },
   pages: {
@@ -209,14 +211,12 @@ const en: Catalog<typeof ja> = {
     person_tracking_result_detail: 'Person tracking result',
     operation_analysis_results: 'Operation analysis results',
     operation_analysis_result_detail: 'Operation analysis result',
+    audit_log: 'Audit log',
   },
   reissue: {
     description: 'Set a new password.',
-      lighting: 'Lighting control',
-      debug: 'Debug',
     newPassword: 'New password',
     confirm: 'New password (again)',
-    audit_log: 'Audit log',
     submit: 'Set password',
     success: 'Your password has been set. Log in with the new password.',
     invalidLink: 'This link is invalid or has expired (it lasts one hour). Please ask for a new one.',
@@ -494,11 +494,6 @@ const en: Catalog<typeof ja> = {
       confirm: 'Return the settings kept in this browser to their defaults?',
       done: 'The settings were reset.',
     },
-  },
-  player: {
-    area: 'Video',
-    fullSize: 'Actual size',
-    exitFullSize: 'Fit to the page',
     audit: {
       title: 'Audit log',
       description:
@@ -517,12 +512,12 @@ const en: Catalog<typeof ja> = {
     kind: 'Kind',
     from: 'From',
     to: 'To',
-    clearField: 'Clear the choice',
     all: 'All',
     nothingFound: 'Nothing found',
     toBeforeFrom: 'Choose an end date on or after the start date',
     clear: 'Clear filters',
     total: '{{count}} entries',
+    clearField: 'Clear the choice',
     csv: 'Download CSV',
     csvDone: 'The CSV was downloaded.',
     table: 'Audit log',
@@ -576,6 +571,11 @@ const en: Catalog<typeof ja> = {
       ip_allow_added: 'IP allow rule added',
       ip_allow_removed: 'IP allow rule removed',
     },
+  },
+  player: {
+    area: 'Video',
+    fullSize: 'Actual size',
+    exitFullSize: 'Fit to the page',
     previousPeriod: 'Previous {{period}}',
     nextPeriod: 'Next {{period}}',
     timeline: {

@@ -181,6 +181,8 @@ export default {
       personTrackingSetting: '人物追跡の設定',
       operationAnalysisSetting: '作業分析の設定',
       batchDownload: 'アーカイブ・ヒートマップの一括ダウンロード',
+      lighting: '照明操作',
+      debug: 'デバッグ',
     },
   },
   pages: {
@@ -204,14 +206,12 @@ export default {
     person_tracking_result_detail: '人物追跡結果の詳細',
     operation_analysis_results: '作業分析結果',
     operation_analysis_result_detail: '作業分析結果の詳細',
+    audit_log: '監査ログ',
   },
   reissue: {
     description: '新しいパスワードを設定してください。',
-      lighting: '照明操作',
-      debug: 'デバッグ',
     newPassword: '新しいパスワード',
     confirm: '新しいパスワード（確認）',
-    audit_log: '監査ログ',
     submit: 'パスワードを設定',
     success: 'パスワードを設定しました。新しいパスワードでログインしてください。',
     invalidLink:
@@ -488,11 +488,6 @@ export default {
       confirm: 'このブラウザーに保存した設定を初期状態に戻します。よろしいですか？',
       done: '設定をリセットしました。',
     },
-  },
-  player: {
-    area: '映像',
-    fullSize: '原寸大表示',
-    exitFullSize: '画面に合わせて表示',
     audit: {
       title: '監査ログ',
       description:
@@ -511,12 +506,12 @@ export default {
     kind: '種類',
     from: '開始日',
     to: '終了日',
-    clearField: '選択を解除',
     all: 'すべて',
     nothingFound: '該当なし',
     toBeforeFrom: '終了日は開始日以降の日付を選んでください',
     clear: '条件をクリア',
     total: '{{count}}件',
+    clearField: '選択を解除',
     csv: 'CSVダウンロード',
     csvDone: 'CSVをダウンロードしました。',
     table: '監査ログ',
@@ -570,6 +565,11 @@ export default {
       ip_allow_added: 'IP制限の追加',
       ip_allow_removed: 'IP制限の削除',
     },
+  },
+  player: {
+    area: '映像',
+    fullSize: '原寸大表示',
+    exitFullSize: '画面に合わせて表示',
     previousPeriod: '前の{{period}}',
     nextPeriod: '次の{{period}}',
     timeline: {
