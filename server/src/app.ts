@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -70,8 +70,8 @@ export interface App {
 export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    // request-log.ts writes the lines worth reading instead of two per request.
-    disableRequestLogging: true,
+    // request-log.ts writes the lines worth reading instead of Fastify's two per request.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: proxyTrustOf(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     // Signed media tokens (api/media/:token) run to a few hundred characters; the default limit is 100.

@@ -15,6 +15,15 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBeUndefined();
   });
 
+  it('HOST: loopback only for the embedded demo, every interface on PostgreSQL, as given when set', () => {
+    expect(loadConfig({}).host).toBe('localhost');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/cams' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '127.0.0.1', DATABASE_URL: 'postgres://u@db:5432/cams' }).host).toBe(
+      '127.0.0.1',
+    );
+  });
+
   it('DATABASE_URL selects PostgreSQL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/cams' }).database).toEqual({
       kind: 'postgres',

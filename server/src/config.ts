@@ -58,7 +58,8 @@ const optionalText = z
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: loopback on the embedded database (a local demo), every interface on PostgreSQL (a deployment). */
+  HOST: z.string().trim().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -163,7 +164,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     port: env.PORT,
-    host: env.HOST,
+    // `localhost` listens on both loopback addresses (127.0.0.1 and ::1) and nothing else.
+    host: env.HOST ?? (env.DATABASE_URL ? '0.0.0.0' : 'localhost'),
     dataDir,
     database: env.DATABASE_URL
       ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)

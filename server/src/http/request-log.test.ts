@@ -1,7 +1,7 @@
 // Request lines (issue 17 point 10): only failures (5xx) and slow requests reach the info log; the rest are
 // debug lines; long polls that wait by design are never "slow".
 import { PassThrough } from 'node:stream';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { routes } from '@camwatch/contract/routes';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger.ts';
@@ -12,7 +12,10 @@ async function appLogging(level: 'info' | 'debug', slowRequestMs: number) {
   const chunks: string[] = [];
   stream.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
   const logger: FastifyBaseLogger = createLogger({ level, format: 'json', role: 'api', destination: stream });
-  const app = Fastify({ loggerInstance: logger, disableRequestLogging: true });
+  const app = Fastify({
+    loggerInstance: logger,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   registerRequestLog(app, slowRequestMs);
   const pause = () => new Promise((resolve) => setTimeout(resolve, 30));
   app.get('/fast', async () => ({ ok: true }));
