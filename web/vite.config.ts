@@ -11,7 +11,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Written for local debugging but not referenced from the bundles; the server never serves them.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 400,
   },
   test: {

@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { errorShapeOptions, registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { InFlight } from './http/in-flight.ts';
@@ -92,6 +93,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerRequestLog(app, config.slowRequestMs);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, config);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: {

@@ -14,6 +14,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     wildcard: false,
     index: false,
     preCompressed: true,
+    // Source maps stay on the server (the build writes them 'hidden', unreferenced): they would hand out the
+    // app's whole source.
+    allowedPath: (pathName) => !/\.map(\.(br|gz))?$/.test(pathName),
     setHeaders: (res, sentPath) => {
       const filePath = sentPath.replace(/\.(br|gz)$/, ''); // the file a compressed copy stands for
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
