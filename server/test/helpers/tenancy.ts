@@ -39,3 +39,14 @@ export async function expectNoLeak(
     else expect(res.body, `leaked id ${value}`).not.toMatch(needle);
   }
 }
+
+/**
+ * Which of the owner's values appear in an answer, leaving out those the request itself carried (an answer may
+ * echo what the outsider sent, which the outsider knew already).
+ */
+export function leakedValues(body: string, ownerValues: string[], request: InjectOptions): string[] {
+  const payload = request.payload;
+  const sent = `${request.url as string} ${typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? '' : JSON.stringify(payload ?? '')}`;
+  const echoes = (value: string) => sent.includes(value) || sent.includes(encodeURIComponent(value));
+  return ownerValues.filter((value) => body.includes(value) && !echoes(value));
+}
