@@ -5,6 +5,13 @@ import type { Logger } from 'pino';
 
 export const FAILURE_LOG_EVERY_MS = 60_000;
 
+/** The error's name, code, message and stack only: a pg error carries its whole client (hundreds of lines). */
+function summaryOf(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  const { code } = err as { code?: unknown };
+  return { type: err.name, message: err.message, ...(code === undefined ? {} : { code }), stack: err.stack };
+}
+
 export class FailureLog {
   private count = 0;
   private lastLoggedAt = Number.NEGATIVE_INFINITY;
@@ -26,7 +33,7 @@ export class FailureLog {
     const now = this.now();
     if (this.count > 1 && now - this.lastLoggedAt < this.everyMs) return;
     this.lastLoggedAt = now;
-    this.logger?.error({ err, failures: this.count }, `${this.what} failed`);
+    this.logger?.error({ err: summaryOf(err), failures: this.count }, `${this.what} failed`);
   }
 
   succeeded(): void {
