@@ -5,6 +5,7 @@ import { benchAuthMe, postgresAdminUrl } from './auth-me.bench.ts';
 import { benchCameraList, BROWSER_ACCEPT_ENCODING } from './cameras.bench.ts';
 import { benchMapRange, mapRangeMarkdown } from './map-range.bench.ts';
 import { benchBytesPerDayReported } from './bytes-per-day.bench.ts';
+import { benchClipTiming, clipTimingRows } from './clip-timing.bench.ts';
 import { benchColdStart } from './cold-start.bench.ts';
 import { benchHlsLiveLatencyReported } from './hls-live-latency.bench.ts';
 import { benchIngestCapacityReported, type IngestCapacityResult } from './ingest-capacity.bench.ts';
@@ -206,6 +207,7 @@ const benches: Record<string, () => Promise<string[]>> = {
       `| Stored bytes per camera-day, 1280x720 5 fps, simulated street scene (${r.completeClips} complete one-minute clips × 1440 + ${r.thumbnails} thumbnails) | PGlite (embedded) | ${r.totalGbPerDay} GB/day | clips ${r.clipGbPerDay} GB (${r.bitrateKbps} kbit/s, ${Math.round(r.avgClipBytes / 1024)} KB/min), thumbnails ${r.thumbnailMbPerDay} MB | target ≤ 5 GB |`,
     ];
   },
+  'clip-timing': async () => clipTimingRows(await benchClipTiming()),
 };
 
 const wanted = process.argv.slice(2);
