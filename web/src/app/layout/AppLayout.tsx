@@ -1,5 +1,5 @@
-// The main layout every logged-in screen sits in: header, side navigation, footer with clock, feedback.
-import { AppShell, Box, Burger, Group, Title, UnstyledButton } from '@mantine/core';
+// The main layout every logged-in screen sits in: header, side navigation, footer with clock and feedback.
+import { AppShell, Burger, Group, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
@@ -26,9 +26,6 @@ import { UserMenu } from './UserMenu.tsx';
 
 /** The detail page's 360-degree viewer and time-lapse dialog, from their features. */
 const detailSlots = { FisheyeViewer: FisheyeSlot, TimeLapseDialog: TimeLapseSlot };
-
-/** The feedback button floats up to 56 px above the footer (FeedbackWidget). */
-const FEEDBACK_BUTTON_ROOM = 64;
 
 export default function AppLayout() {
   const { t } = useTranslation();
@@ -80,22 +77,17 @@ export default function AppLayout() {
         <SideNav user={user} tags={tags.filter((tag) => tag.cameras.length > 0)} onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        {/* Room below every screen for the floating feedback button, so the end of a page (the last timeline
-            row, a form's buttons) can be scrolled out from under it. */}
-        <Box pb={FEEDBACK_BUTTON_ROOM}>
-          <Suspense fallback={<PageLoader />}>
-            <CameraListSlotsContext.Provider value={cameraListSlots}>
-              <DetailSlotsContext.Provider value={detailSlots}>
-                <Outlet />
-              </DetailSlotsContext.Provider>
-            </CameraListSlotsContext.Provider>
-          </Suspense>
-        </Box>
+        <Suspense fallback={<PageLoader />}>
+          <CameraListSlotsContext.Provider value={cameraListSlots}>
+            <DetailSlotsContext.Provider value={detailSlots}>
+              <Outlet />
+            </DetailSlotsContext.Provider>
+          </CameraListSlotsContext.Provider>
+        </Suspense>
       </AppShell.Main>
       <AppShell.Footer>
-        <Footer user={user} />
+        <Footer user={user} feedback={<FeedbackWidget />} />
       </AppShell.Footer>
-      <FeedbackWidget />
       <PushLayer />
     </AppShell>
   );

@@ -1,6 +1,7 @@
 // Footer (advanced.md §2): partner link (partner flag), administration link (admin flag and an address),
-// about, contact, copyright, version; and the clock.
+// about, contact, the feedback button, copyright, version; and the clock.
 import { Anchor, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { APP_VERSION } from '@camwatch/contract/constants';
@@ -8,7 +9,8 @@ import type { UserInfo } from '@camwatch/contract/auth';
 import { useEnvSettings } from '../../lib/env-settings.tsx';
 import { Clock } from './Clock.tsx';
 
-export function Footer({ user }: { user: UserInfo }) {
+/** `feedback` is the feedback feature's button (features are placed by the layout, not imported here). */
+export function Footer({ user, feedback }: { user: UserInfo; feedback?: ReactNode }) {
   const { t } = useTranslation();
   const settings = useEnvSettings();
   return (
@@ -30,6 +32,7 @@ export function Footer({ user }: { user: UserInfo }) {
         <Anchor href={settings.contactUrl} size="sm">
           {t('footer.contact')}
         </Anchor>
+        {feedback}
       </Group>
       <Group gap="md">
         <Clock />

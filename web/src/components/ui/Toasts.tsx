@@ -1,6 +1,10 @@
-// Renders the toasts of lib/toast.ts: a polite live region for successes, assertive alerts for failures.
+// Renders the toasts of lib/toast.ts: a polite live region for successes, assertive alerts for failures. They
+// stack below the app's header (56 px) so the bell, the language and the user menu stay reachable.
 import { Notification, Portal, Stack } from '@mantine/core';
 import { useTranslation } from '../../lib/i18n.ts';
+
+/** The header's height (AppLayout) and a gap. */
+const TOASTS_TOP = 56 + 8;
 import { hideToast, useToasts } from '../../lib/toast.ts';
 
 export function Toasts() {
@@ -11,7 +15,7 @@ export function Toasts() {
       <Stack
         gap="xs"
         pos="fixed"
-        top={16}
+        top={TOASTS_TOP}
         right={16}
         w="min(420px, calc(100vw - 32px))"
         style={{ zIndex: 400 }}

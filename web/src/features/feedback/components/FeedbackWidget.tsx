@@ -1,5 +1,7 @@
-// Floating feedback button and dialog (core.md §2, §5, §8): send disabled while empty; thanks or 'failed to send'.
-import { ActionIcon, Affix, Button, Group, Stack, Textarea, useMatches } from '@mantine/core';
+// The feedback button and its dialog (core.md §2, §5, §8): send disabled while empty; thanks or 'failed to send'.
+// The button sits in the footer, which is always on screen, rather than floating over the page, where it hid
+// row icons, the wall's timestamps and the end of every page (issue 17 point 9).
+import { ActionIcon, Button, Group, Stack, Textarea, useMatches } from '@mantine/core';
 import { showToast } from '../../../lib/toast.ts';
 import { IconMessage } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,7 +17,7 @@ export function FeedbackWidget() {
   const [isOpen, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const mutation = useSendFeedback();
-  // On phones the footer is taller and space is short: a round icon button above it.
+  // On phones the footer's line is short: the icon alone, named for screen readers.
   const isCompact = useMatches({ base: true, sm: false });
 
   const send = async (event: React.FormEvent) => {
@@ -33,28 +35,29 @@ export function FeedbackWidget() {
 
   return (
     <>
-      <Affix position={{ bottom: isCompact ? 112 : 56, right: 16 }} zIndex={150}>
-        {isCompact ? (
-          <ActionIcon
-            size="xl"
-            radius="xl"
-            variant="filled"
-            aria-label={t('feedback.open')}
-            onClick={() => setOpen(true)}
-          >
-            <IconMessage size={20} aria-hidden />
-          </ActionIcon>
-        ) : (
-          <Button
-            leftSection={<IconMessage size={16} aria-hidden />}
-            radius="xl"
-            style={{ boxShadow: 'var(--mantine-shadow-md)' }}
-            onClick={() => setOpen(true)}
-          >
-            {t('feedback.open')}
-          </Button>
-        )}
-      </Affix>
+      {isCompact ? (
+        <ActionIcon
+          size="md"
+          radius="xl"
+          variant="light"
+          aria-label={t('feedback.open')}
+          onClick={() => setOpen(true)}
+          data-testid="feedback-button"
+        >
+          <IconMessage size={16} aria-hidden />
+        </ActionIcon>
+      ) : (
+        <Button
+          leftSection={<IconMessage size={14} aria-hidden />}
+          radius="xl"
+          size="compact-sm"
+          variant="light"
+          onClick={() => setOpen(true)}
+          data-testid="feedback-button"
+        >
+          {t('feedback.open')}
+        </Button>
+      )}
       <AppDialog
         opened={isOpen}
         onClose={() => setOpen(false)}
