@@ -1,4 +1,5 @@
-// The camera list's map tab (core.md §2, §4, §5, §8; issue 5 items 5, 7, 8): aggregation markers by zoom,
+// The camera list's map tab (core.md §2, §4, §5, §8; issue 5 items 5, 7, 8; issue 17 point 10): the default
+// view fitted to the customer's cameras, aggregation markers by zoom,
 // a site's camera list and the card's watch-video button, show on map from the row menu, the fallback for
 // invalid coordinates, and the weather dialog (validation, the overlay's colours, the legend), in Japanese
 // and English. There is no internet here: tiles fail, which the map must survive.
@@ -82,43 +83,52 @@ test.describe('camera map', () => {
     await offline(page);
   });
 
-  test('zoom levels show the national total, area counts, city counts and sites', async ({ page }) => {
+  test('the map opens fitted to the cameras; zoom levels show the national total, areas and cities', async ({
+    page,
+  }) => {
     const t = texts.ja;
     await logInAs(page, DEMO);
     await page.getByRole('tab', { name: t.mapTab, exact: true }).click();
     await expect(page).toHaveURL(/view=map/);
-    await expect(zoomLevel(page)).toContainText('16');
     await expect(page.getByTestId('tiles-failed')).toBeVisible();
+    // Not Tokyo at zoom 16 (an empty street for these cameras): the view holds every site, from Sapporo to
+    // Fukuoka, so the markers count all 14 cameras (issue 17 point 10).
+    await expect(markers(page).first()).toBeVisible();
+    const fitted = Number((await zoomLevel(page).innerText()).match(/\d+/)![0]);
+    expect(fitted).toBeLessThanOrEqual(7);
+    await expect
+      .poll(async () =>
+        (
+          await markers(page).evaluateAll((all) => all.map((m) => Number(m.getAttribute('data-count'))))
+        ).reduce((sum, n) => sum + n, 0),
+      )
+      .toBe(14);
+    await page.screenshot({ path: test.info().outputPath('map-fitted.png') });
     const zoomOut = page.getByRole('button', { name: t.zoomOut });
 
-    // 16 → 12: one marker per city with cameras (9 sites in 9 cities), yellow.
-    await zoomTo(page, zoomOut, 16, 12);
-    await expect(markers(page)).toHaveCount(9);
-    await expect(markers(page).first()).toHaveAttribute('data-kind', 'city');
-    await expect(markers(page).first()).toHaveAttribute('data-color', 'yellow');
-    // 12 → 7: one per prefecture (8), purple; Tokyo counts its cameras.
-    await zoomTo(page, zoomOut, 12, 7);
-    await expect(markers(page)).toHaveCount(8);
-    await expect(markers(page).first()).toHaveAttribute('data-kind', 'area');
-    await expect(page.getByRole('button', { name: /^東京都 \d+台$/ })).toBeVisible();
-    // 7 → 5: one national total of every camera (14), green.
-    await zoomTo(page, zoomOut, 7, 5);
+    // Down to 5: one national total of every camera (14), green.
+    await zoomTo(page, zoomOut, fitted, 5);
     await expect(markers(page)).toHaveCount(1);
     await expect(markers(page)).toHaveAttribute('data-kind', 'national');
     await expect(markers(page)).toHaveAttribute('data-count', '14');
     await expect(markers(page)).toHaveAttribute('data-color', 'green');
     await page.screenshot({ path: test.info().outputPath('map-national.png') });
 
-    // Clicking the national total zooms to area level; the keyboard zooms in too.
+    // Clicking the national total zooms to area level: one per prefecture (8), purple; Tokyo counts its cameras.
     await page.getByRole('button', { name: '全国 14台' }).click();
     await expect(zoomLevel(page)).toContainText('6');
     await expect(markers(page)).toHaveCount(8);
+    await expect(markers(page).first()).toHaveAttribute('data-kind', 'area');
+    await expect(page.getByRole('button', { name: /^東京都 \d+台$/ })).toBeVisible();
+    // The keyboard zooms in too: at 8 one marker per city with cameras (9 sites in 9 cities), yellow.
     await page.getByTestId('leaflet-map').focus();
     await page.keyboard.press('+');
     await expect(zoomLevel(page)).toContainText('7');
     await page.keyboard.press('+');
     await expect(zoomLevel(page)).toContainText('8');
+    await expect(markers(page)).toHaveCount(9);
     await expect(markers(page).first()).toHaveAttribute('data-kind', 'city');
+    await expect(markers(page).first()).toHaveAttribute('data-color', 'yellow');
   });
 
   test('show on map selects the camera; its marker lists the site’s cameras; the card opens the detail', async ({

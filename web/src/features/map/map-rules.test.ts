@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MapRangeLocation } from '@camwatch/contract/locations';
-import { focusOf, markersFor, rangeQueryOf, ZOOM_INTO } from './map-rules.ts';
+import { camerasBounds, focusOf, markersFor, rangeQueryOf, WORLD_BOX, ZOOM_INTO } from './map-rules.ts';
 
 const areas = [
   { area_jp: '東京都', camera_count: 3, latitude: 35.6, longitude: 139.7 },
@@ -88,6 +88,42 @@ describe('coordinate fallback', () => {
     expect(focusOf('', '')).toEqual(tokyo);
     expect(focusOf('north', '139')).toEqual(tokyo);
     expect(focusOf('1e2', '139')).toEqual(tokyo);
+  });
+});
+
+describe('default view: the customer’s cameras (issue 17 point 10; core.md §4 keeps Tokyo as the fallback)', () => {
+  it('fits the box of every site with cameras', () => {
+    const sapporo = { latitude: 43.06, longitude: 141.35 };
+    const fukuoka = { latitude: 33.59, longitude: 130.4 };
+    const shibuya = { latitude: 35.66, longitude: 139.7 };
+    expect(camerasBounds([shibuya, sapporo, fukuoka])).toEqual({
+      south: 33.59,
+      west: 130.4,
+      north: 43.06,
+      east: 141.35,
+    });
+    // One site: a box of one point (the map zooms to it, no closer than the default zoom).
+    expect(camerasBounds([shibuya])).toEqual({ south: 35.66, west: 139.7, north: 35.66, east: 139.7 });
+  });
+
+  it('leaves out invalid coordinates; none left: no box (Tokyo at zoom 16 stays)', () => {
+    expect(
+      camerasBounds([
+        { latitude: 95, longitude: 139 },
+        { latitude: 34.7, longitude: 135.5 },
+      ]),
+    ).toEqual({
+      south: 34.7,
+      west: 135.5,
+      north: 34.7,
+      east: 135.5,
+    });
+    expect(camerasBounds([{ latitude: 35, longitude: 181 }])).toBeNull();
+    expect(camerasBounds([])).toBeNull();
+  });
+
+  it('asks the range call for the whole world to find them', () => {
+    expect(rangeQueryOf(WORLD_BOX)).toEqual({ lat_min: -90, lat_max: 90, lng_min: -180, lng_max: 180 });
   });
 });
 

@@ -2,7 +2,12 @@
 // which markers a zoom level shows (one national total, area counts, city counts, sites with cameras), their
 // colours, and the box the range call asks for.
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM } from '@camwatch/contract/constants';
-import { mapViewFor, markerKindForZoom, type MarkerKind } from '@camwatch/contract/map-rules';
+import {
+  isValidCoordinate,
+  mapViewFor,
+  markerKindForZoom,
+  type MarkerKind,
+} from '@camwatch/contract/map-rules';
 import type { MapArea, MapCity, MapRangeLocation } from '@camwatch/contract/locations';
 
 export interface MapFocus {
@@ -20,8 +25,9 @@ const coordinate = (raw: string | null): number | null => {
 };
 
 /**
- * Where the map starts: Tokyo at zoom 16 when no point is asked for; the asked point (show on map) when it is
- * valid; else Tokyo with the latitude/longitude error (latitude beyond 90, longitude beyond 180, or missing).
+ * Where the map starts when a point is asked for: the asked point (show on map) when it is valid; else Tokyo
+ * with the latitude/longitude error (latitude beyond 90, longitude beyond 180, or missing). Without a point it
+ * is Tokyo at zoom 16 here; the map then fits the customer's cameras (camerasBounds) when it knows them.
  */
 export function focusOf(lat: string | null, lng: string | null): MapFocus {
   if (lat === null && lng === null) return { ...DEFAULT_MAP_CENTER, zoom: DEFAULT_MAP_ZOOM, invalid: false };
@@ -140,5 +146,26 @@ export function rangeQueryOf(box: Box) {
     lat_max: round(clamp(box.north, -90, 90)),
     lng_min: round(clamp(box.west, -180, 180)),
     lng_max: round(clamp(box.east, -180, 180)),
+  };
+}
+
+/** The whole world, for the range call that finds every site with matching cameras (the default view's fit). */
+export const WORLD_BOX: Box = { south: -90, west: -180, north: 90, east: 180 };
+
+/**
+ * The smallest box holding every site with cameras: the map's default view fits it, rather than the spec's
+ * fixed centre in Tokyo, which shows an empty street to a customer whose cameras are elsewhere (issue 17 point
+ * 10). Sites with invalid coordinates are left out; null when none is left (the map keeps Tokyo at zoom 16).
+ */
+export function camerasBounds(sites: readonly { latitude: number; longitude: number }[]): Box | null {
+  const valid = sites.filter((s) => isValidCoordinate(s.latitude, s.longitude));
+  if (valid.length === 0) return null;
+  const lats = valid.map((s) => s.latitude);
+  const lngs = valid.map((s) => s.longitude);
+  return {
+    south: Math.min(...lats),
+    west: Math.min(...lngs),
+    north: Math.max(...lats),
+    east: Math.max(...lngs),
   };
 }

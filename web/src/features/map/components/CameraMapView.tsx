@@ -2,7 +2,8 @@
 // (national total, area counts, city counts, sites), a collapsible side list of the page's cameras with the
 // pager, a detail card with a watch-video button, a marker's camera list, and the weather overlay with its
 // legend. Loaded only with the map tab, Leaflet included. Tiles that fail to load (no internet) leave the
-// markers and overlays working on a blank background.
+// markers and overlays working on a blank background. Without a point asked for, the map opens fitted to the
+// sites of the cameras the list shows (Tokyo at zoom 16 only when none has a position).
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import {
@@ -43,9 +44,11 @@ import {
   type MapConditions,
 } from '../api/get-map-data.ts';
 import {
+  camerasBounds,
   focusOf,
   markersFor,
   rangeQueryOf,
+  WORLD_BOX,
   ZOOM_INTO,
   type Box as GeoBox,
   type MapMarker,
@@ -92,6 +95,9 @@ export default function CameraMapView({ conditions, cameras, pager, focus }: Cam
   const [isWeatherOpen, setWeatherOpen] = useState(false);
   const [weather, setWeather] = useState<{ overlay: WeatherFeatureCollection; label: string } | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
+  // No point asked for: the first view fits every site with matching cameras, once they are known.
+  const [isFitting, setFitting] = useState(focus.lat === null && focus.lng === null);
+  const allSites = useMapRange(conditions, isFitting ? rangeQueryOf(WORLD_BOX) : null, isFitting);
 
   // The map itself: made once; its zoom and box drive which markers are asked for.
   useEffect(() => {
@@ -105,7 +111,6 @@ export default function CameraMapView({ conditions, cameras, pager, focus }: Cam
       worldCopyJump: false,
       attributionControl: false,
     });
-    // Bottom left: the feedback button sits over the bottom right corner of every screen.
     L.control.attribution({ position: 'bottomleft' }).addTo(map);
     L.control
       .zoom({ position: 'topleft', zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') })
@@ -117,7 +122,8 @@ export default function CameraMapView({ conditions, cameras, pager, focus }: Cam
     markerLayerRef.current = L.layerGroup().addTo(map);
     const update = () => setView({ zoom: map.getZoom(), box: boxOf(map) });
     map.on('moveend', update);
-    update();
+    // A view to be fitted asks for no markers at the starting point first.
+    if (!isFitting) update();
     container.setAttribute('aria-label', t('map.label'));
     mapRef.current = map;
     return () => {
@@ -127,6 +133,24 @@ export default function CameraMapView({ conditions, cameras, pager, focus }: Cam
     // Made once per mount; later focus changes move the map (below).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // The sites are known (or could not be): fit them, or stay at the start, and let the markers come.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!isFitting || !map || allSites.isPending) return;
+    const box = allSites.data ? camerasBounds(allSites.data) : null;
+    setFitting(false);
+    if (box)
+      map.fitBounds(
+        [
+          [box.south, box.west],
+          [box.north, box.east],
+        ],
+        { padding: [48, 48], maxZoom: DEFAULT_MAP_ZOOM, animate: false },
+      );
+    // fitBounds ends in moveend (update); so does nothing moving, when the view already was the box.
+    setView({ zoom: map.getZoom(), box: boxOf(map) });
+  }, [isFitting, allSites.isPending, allSites.data]);
 
   // A new point asked for (show on map while the map is open) moves the map there.
   const firstFocus = useRef(true);
