@@ -1,8 +1,10 @@
 // The rules every call shares (issue 16 points 10-12): no NUL in any string, dates within the service's years,
 // and every answer in the documented error shapes, including the ones Fastify and Node raise before a route runs.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net, { type AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { errorShapeOptions, registerErrorHandling } from './errors.ts';
 import { bearer, deviceCamera, type DeviceCamera } from '../ingest/ingest-test-kit.ts';
 import {
   as,
@@ -26,6 +28,13 @@ beforeAll(async () => {
   device = await deviceCamera(t);
 });
 afterAll(() => t.app.close());
+
+/** A promise with its resolve (Promise.withResolvers is not in Node 20). */
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
 
 const tagNames = async () =>
   (await as(t.app, cookie, { method: 'GET', url: '/api/cameratags' }))
@@ -205,5 +214,38 @@ describe('errors raised before a route runs keep the documented shapes', () => {
     expect(JSON.parse(answer.body)).toEqual({
       error: { code: 'headers_too_large', message: 'the request headers are too large' },
     });
+  });
+
+  it('while the server closes, a request already on an open connection gets 503 with a code', async () => {
+    const app = Fastify({ ...errorShapeOptions });
+    registerErrorHandling(app);
+    const closingStarted = deferred();
+    app.addHook('preClose', () => closingStarted.resolve());
+    const slowStarted = deferred();
+    const release = deferred();
+    app.get('/slow', async () => {
+      slowStarted.resolve();
+      await release.promise;
+      return { ok: true };
+    });
+    app.get('/next', async () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    let raw = '';
+    socket.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await slowStarted.promise;
+    const closed = app.close();
+    await closingStarted.promise;
+    // The connection is busy, so closing keeps it open; a request sent on it now meets the closing server.
+    socket.write('GET /next HTTP/1.1\r\nHost: x\r\n\r\n');
+    release.resolve();
+    await vi.waitFor(() => expect(raw).toContain('HTTP/1.1 503'));
+    expect(raw).toContain(
+      '{"error":{"code":"unavailable","message":"The server is restarting; please try again shortly."}}',
+    );
+    socket.destroy();
+    await closed;
   });
 });
