@@ -1,19 +1,40 @@
 // Every served call, fed malformed or wrong-shaped input, answers a clear 4xx and never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCalls, callKey } from '@camwatch/contract/calls';
+import type { CallDef } from '@camwatch/contract/call';
 import { as, createTenant, createTestApp, login, type TestApp } from '../../test/helpers/test-app.ts';
+import { bearer, deviceCamera, type DeviceCamera } from '../ingest/ingest-test-kit.ts';
 
 let t: TestApp;
 let cookie: string;
+let device: DeviceCamera;
 beforeAll(async () => {
   t = await createTestApp();
   cookie = await login(t.app, (await createTenant(t.db)).user);
+  device = await deviceCamera(t);
 });
 afterAll(() => t.app.close());
 
 const served = () => allCalls.filter((call) => t.routes.includes(callKey(call)));
 /** Fill path parameters with values that exist nowhere. */
 const urlOf = (path: string) => path.replace(/:([A-Za-z_]+)/g, 'no-such-id-0');
+
+/**
+ * A request with a body to a call, as its caller: device calls check their token before reading the body, so
+ * they go out with a live token on that device's own camera (and a well-formed minute) to reach the body at all.
+ */
+const sendBody = (call: CallDef, headers: Record<string, string>, payload: string) =>
+  call.access === 'device'
+    ? t.app.inject({
+        method: call.method,
+        url: call.path
+          .replace(':camera_code', device.code)
+          .replace(':start_time', '2026-01-01T00:00:00Z')
+          .replace(/:([A-Za-z_]+)/g, '0'),
+        headers: { ...headers, ...bearer(device.token) },
+        payload,
+      })
+    : as(t.app, cookie, { method: call.method, url: urlOf(call.path), headers, payload });
 
 describe('bad input on every served call', () => {
   it('covers at least the auth and settings calls', () => {
@@ -22,12 +43,7 @@ describe('bad input on every served call', () => {
 
   it('malformed JSON -> 400 on body', async () => {
     for (const call of served().filter((c) => c.method !== 'GET')) {
-      const res = await as(t.app, cookie, {
-        method: call.method,
-        url: urlOf(call.path),
-        headers: { 'content-type': 'application/json' },
-        payload: '{"a":',
-      });
+      const res = await sendBody(call, { 'content-type': 'application/json' }, '{"a":');
       expect(res.statusCode, `${callKey(call)}: ${res.body}`).toBe(400);
       expect(res.json().errors.body).toBeDefined();
     }
@@ -40,12 +56,7 @@ describe('bad input on every served call', () => {
         '"text"',
         '{"email":1,"password":2,"name":3,"id":"x","appKey":4,"currentPassword":5}',
       ]) {
-        const res = await as(t.app, cookie, {
-          method: call.method,
-          url: urlOf(call.path),
-          headers: { 'content-type': 'application/json' },
-          payload,
-        });
+        const res = await sendBody(call, { 'content-type': 'application/json' }, payload);
         expect(res.statusCode, `${callKey(call)} ${payload}: ${res.body}`).toBe(400);
         expect(Object.keys(res.json().errors).length).toBeGreaterThan(0);
       }
@@ -55,12 +66,7 @@ describe('bad input on every served call', () => {
   it('an oversized body -> 413', async () => {
     const payload = JSON.stringify({ pad: 'x'.repeat(t.config.bodyLimitBytes + 1) });
     for (const call of served().filter((c) => c.method !== 'GET')) {
-      const res = await as(t.app, cookie, {
-        method: call.method,
-        url: urlOf(call.path),
-        headers: { 'content-type': 'application/json' },
-        payload,
-      });
+      const res = await sendBody(call, { 'content-type': 'application/json' }, payload);
       expect(res.statusCode, callKey(call)).toBe(413);
     }
   });
