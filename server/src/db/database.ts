@@ -1,9 +1,10 @@
 // Opens the database: embedded PGlite in DATA_DIR/db by default, a real PostgreSQL server when DATABASE_URL is set.
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { markDatabaseError } from './connection-loss.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
 export type DatabaseTarget =
@@ -68,7 +69,6 @@ function resilientPool(url: string, max: number, options: OpenDatabaseOptions): 
   return {
     connect: async () => wrap(await marked(pool.connect())),
     end: () => pool.end(),
-    options: pool.options,
   };
 }
 

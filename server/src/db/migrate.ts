@@ -1,5 +1,5 @@
 // Versioned migrations, applied in order at start; each file in migrations/ is one version.
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-password-reset-and-mail.ts';
