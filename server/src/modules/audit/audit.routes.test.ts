@@ -116,6 +116,18 @@ describe('recording', () => {
     expect((await events(reader, { kind: 'logout' })).events).toMatchObject([{ user_id: f.user.id }]);
   });
 
+  it('a session the login check ends is recorded as a logout with the reason', async () => {
+    const f = await family();
+    await t.db.updateTable('users').set({ devauth_enabled: true }).where('id', '=', f.user.id).execute();
+    const res = await act(f, { method: 'POST', url: '/api/auth/checklogin', payload: {} });
+    expect(res.json()).toMatchObject({ result: 'failed', data: { reason: 'devauth_failed' } });
+    await t.db.updateTable('users').set({ devauth_enabled: false }).where('id', '=', f.user.id).execute();
+    const reader = await login(t.app, f.user);
+    expect((await events(reader, { kind: 'logout' })).events).toMatchObject([
+      { user_id: f.user.id, ip: '203.0.113.7', detail: { reason: 'devauth_failed' } },
+    ]);
+  });
+
   it('live: one event however often the player renews it, with the camera’s code and name', async () => {
     const f = await family();
     for (let i = 0; i < 3; i++) {

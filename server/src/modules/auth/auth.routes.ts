@@ -51,13 +51,15 @@ export function registerAuthRoutes(ctx: ServeContext, { auth, appKeys, config }:
     return { data: { loggedOut: true as const } };
   });
 
-  serve(ctx, checkLoginCall, async ({ auth: caller, body, raw }, reply) => {
+  serve(ctx, checkLoginCall, async ({ auth: caller, body, raw, record }, reply) => {
     const outcome = await auth.checkLogin(caller, {
       ip: raw.ip,
       userAgent: raw.headers['user-agent'] ?? null,
       appKey: body.appKey,
     });
     if (!outcome.ok) {
+      // The session was ended by the check (lock, IP allow-list, device authentication).
+      await record({ kind: 'logout', detail: { reason: outcome.reason } });
       clearSessionCookie(raw, reply);
       return { result: 'failed' as const, data: { reason: outcome.reason } };
     }
