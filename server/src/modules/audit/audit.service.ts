@@ -123,7 +123,10 @@ export class AuditService {
         cursor = { occurredAt: last.occurred_at, id: Number(last.id) };
       }
     }
-    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    // Named on the reader's calendar, like the times inside (issue 17: files named in the user's zone).
+    const [sign, hours, minutes] = [offset.startsWith('-') ? -1 : 1, offset.slice(1, 3), offset.slice(4, 6)];
+    const offsetMs = sign * (Number(hours) * 60 + Number(minutes)) * 60_000;
+    const day = new Date(Date.now() + offsetMs).toISOString().slice(0, 10).replaceAll('-', '');
     return { filename: `audit-log_${day}.csv`, lines: lines() };
   }
 }
