@@ -3,9 +3,14 @@ import { Alert, Anchor, Button, Center, Paper, Stack, Text } from '@mantine/core
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link, useSearchParams } from 'react-router';
-import { passwordChangeProblems } from '@camwatch/contract/password';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordChangeProblems,
+} from '@camwatch/contract/password';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { fieldReasonText } from '../../../lib/server-reason.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 
@@ -53,8 +58,16 @@ export default function PasswordReissuePage() {
             <Stack>
               <Text size="sm">{t('reissue.description')}</Text>
               {mutation.isError && (
-                <Alert color="red" role="alert">
-                  {t('messages.passwordChangeFailed')}
+                <Alert color="red" role="alert" title={t('messages.passwordChangeFailed')}>
+                  {fieldReasonText(
+                    mutation.error,
+                    'password',
+                    {
+                      too_short: 'serverReasons.passwordTooShort',
+                      too_long: 'serverReasons.passwordTooLong',
+                    },
+                    { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH },
+                  )}
                 </Alert>
               )}
               <NewPasswordFields
