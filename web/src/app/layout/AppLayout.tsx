@@ -31,13 +31,27 @@ export default function AppLayout() {
   const { t } = useTranslation();
   const [isNavOpen, nav] = useDisclosure(false);
   const { data: user } = useQuery(meQueryOptions);
-  const { data: tags = [] } = useTags();
+  const {
+    data: tags = [],
+    dataUpdatedAt: tagsLoadedAt,
+    isFetching: isFetchingTags,
+    refetch: refetchTags,
+  } = useTags();
   useLoginCheck();
   const push = usePushSnapshot();
   // The camera list gets the tags feature's names and dialog from here: features do not import one another.
   const cameraListSlots = useMemo(
-    () => ({ tags, TagDialog, MultiWall: MultiWallSlot, CameraMap: CameraMapSlot }),
-    [tags],
+    () => ({
+      tags,
+      tagList:
+        tagsLoadedAt > 0
+          ? { loadedAt: tagsLoadedAt, isFetching: isFetchingTags, refresh: refetchTags }
+          : undefined,
+      TagDialog,
+      MultiWall: MultiWallSlot,
+      CameraMap: CameraMapSlot,
+    }),
+    [tags, tagsLoadedAt, isFetchingTags, refetchTags],
   );
   if (!user) return null; // the route loader has loaded it; this only guards a cleared cache during logout
 

@@ -41,6 +41,8 @@ export interface CameraMapSlotProps {
 
 export interface CameraListSlots {
   tags: TagOption[];
+  /** The tag list's freshness once it has loaded: a tags[] code missing from a fresh list is a deleted tag. */
+  tagList?: { loadedAt: number; isFetching: boolean; refresh: () => unknown };
   TagDialog: ComponentType<TagDialogProps> | null;
   MultiWall?: ComponentType<MultiWallSlotProps> | null;
   CameraMap?: ComponentType<CameraMapSlotProps> | null;

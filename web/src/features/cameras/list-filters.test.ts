@@ -10,6 +10,9 @@ import {
   keywordWords,
   withDraft,
   withKeyword,
+  TAG_LIST_FRESH_MS,
+  unknownTagAction,
+  withoutTags,
   withoutChip,
 } from './list-filters.ts';
 
@@ -115,5 +118,36 @@ describe('chips', () => {
     expect(noPtz.has('func[]')).toBe(false);
     expect(noPtz.get('view')).toBe('tile');
     expect(withoutChip(q('watch_status=down'), { kind: 'watch', value: 'down' }).toString()).toBe('');
+  });
+});
+
+describe('issue 17 point 6: a deleted tag leaves the filters and the address', () => {
+  const list = (codes: string[], loadedAt = 1_000, isFetching = false) => ({ codes, loadedAt, isFetching });
+
+  it('drops tags[] codes a fresh tag list lacks, keeping the known ones', () => {
+    expect(unknownTagAction({ tags: ['tag-a', 'tag-gone'] }, list(['tag-a', 'tag-b']), 2_000)).toEqual({
+      kind: 'drop',
+      codes: ['tag-gone'],
+    });
+    const search = new URLSearchParams('tags[]=tag-a&tags[]=tag-gone&view=tile&filter[]=梅田');
+    expect(withoutTags(search, ['tag-gone']).toString()).toBe(
+      new URLSearchParams('view=tile&filter[]=梅田&tags[]=tag-a').toString(),
+    );
+  });
+
+  it('does nothing when every code is known or while the list is being asked for', () => {
+    expect(unknownTagAction({ tags: ['tag-a'] }, list(['tag-a']), 2_000)).toEqual({ kind: 'none' });
+    expect(unknownTagAction({ tags: [] }, list([]), 2_000)).toEqual({ kind: 'none' });
+    expect(unknownTagAction({ tags: ['tag-gone'] }, list(['tag-a'], 1_000, true), 2_000)).toEqual({
+      kind: 'none',
+    });
+  });
+
+  it('asks an old tag list again before dropping (the tag may have been made since)', () => {
+    expect(
+      unknownTagAction({ tags: ['tag-new'] }, list(['tag-a'], 1_000), 1_000 + TAG_LIST_FRESH_MS + 1),
+    ).toEqual({
+      kind: 'refresh',
+    });
   });
 });

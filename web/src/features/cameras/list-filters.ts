@@ -79,6 +79,34 @@ export function filterChips(state: ListState): FilterChip[] {
   ];
 }
 
+/** A tags[] code not in the list is trusted only as long as this: an older list is asked again first. */
+export const TAG_LIST_FRESH_MS = 10_000;
+
+/**
+ * What to do about tags[] codes that name no tag (issue 17 point 6: a tag deleted while filtering by it): drop
+ * them from the address when the tag list is fresh, else ask for the list again first (another user may have
+ * made the tag since); nothing while it is being asked for or when every code is known.
+ */
+export function unknownTagAction(
+  state: Pick<ListState, 'tags'>,
+  tagList: { codes: readonly string[]; loadedAt: number; isFetching: boolean },
+  nowMs: number,
+): { kind: 'none' } | { kind: 'refresh' } | { kind: 'drop'; codes: string[] } {
+  const unknown = state.tags.filter((code) => !tagList.codes.includes(code));
+  if (unknown.length === 0 || tagList.isFetching) return { kind: 'none' };
+  if (nowMs - tagList.loadedAt > TAG_LIST_FRESH_MS) return { kind: 'refresh' };
+  return { kind: 'drop', codes: unknown };
+}
+
+/** The query without these tags[] codes. */
+export function withoutTags(search: URLSearchParams, codes: readonly string[]): URLSearchParams {
+  const next = new URLSearchParams(search);
+  const kept = next.getAll('tags[]').filter((code) => !codes.includes(code));
+  next.delete('tags[]');
+  for (const code of kept) next.append('tags[]', code);
+  return next;
+}
+
 /** The query without one chip's condition. */
 export function withoutChip(search: URLSearchParams, chip: FilterChip): URLSearchParams {
   const next = new URLSearchParams(search);

@@ -14,7 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { BREAKPOINTS } from '@camwatch/contract/constants';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isTltMode } from '@camwatch/contract/environment';
@@ -42,7 +42,15 @@ import {
   type ListView,
 } from '../list-query.ts';
 import { useCameraListSlots } from '../camera-list-slots.ts';
-import { draftOf, filterChips, filterFunctions, withDraft, withoutChip } from '../list-filters.ts';
+import {
+  draftOf,
+  filterChips,
+  filterFunctions,
+  unknownTagAction,
+  withDraft,
+  withoutChip,
+  withoutTags,
+} from '../list-filters.ts';
 import { ActiveFilters } from './ActiveFilters.tsx';
 import { CameraInfoDialog } from './CameraInfoDialog.tsx';
 import { FilterDialog } from './FilterDialog.tsx';
@@ -61,7 +69,7 @@ export default function CameraListPage() {
   const params = useParams();
   const [search] = useSearchParams();
   const page = parsePage(params.page);
-  const { tags, TagDialog, MultiWall, CameraMap } = useCameraListSlots();
+  const { tags, tagList, TagDialog, MultiWall, CameraMap } = useCameraListSlots();
   const isPc = useMediaQuery(PC_QUERY, window.matchMedia(PC_QUERY).matches, {
     getInitialValueInEffect: false,
   });
@@ -95,6 +103,26 @@ export default function CameraListPage() {
     if (page > last || String(page) !== rawPage)
       void navigate(listHref(Math.min(page, last), search), { replace: true });
   }, [settled, page, last, rawPage, search, navigate]);
+
+  // A deleted tag leaves the filters and the address (a filter change: page 1). An old tag list is asked again
+  // once before a code it lacks is dropped.
+  const tagCodes = useMemo(() => tags.map((tag) => tag.tag_code), [tags]);
+  const filterTags = useMemo(() => parseListState(search).tags, [search]);
+  const refreshedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!tagList) return;
+    const action = unknownTagAction(
+      { tags: filterTags },
+      { codes: tagCodes, loadedAt: tagList.loadedAt, isFetching: tagList.isFetching },
+      Date.now(),
+    );
+    if (action.kind === 'drop')
+      void navigate(listHref(1, withoutTags(search, action.codes)), { replace: true });
+    else if (action.kind === 'refresh' && refreshedFor.current !== search.toString()) {
+      refreshedFor.current = search.toString();
+      void tagList.refresh();
+    }
+  }, [tagList, tagCodes, filterTags, search, navigate]);
 
   const toggleSelected = (code: string) => {
     const next = new Set(selected);
