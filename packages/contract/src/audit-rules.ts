@@ -13,7 +13,7 @@ export const AUDIT_KIND_GROUPS = {
     'appkey_revoked',
     'devauth_changed',
   ],
-  viewing: ['live_viewed', 'archive_viewed'],
+  viewing: ['live_viewed', 'archive_viewed', 'camera_controlled'],
   exports: ['download_requested', 'download_fetched', 'csv_exported'],
   settings: [
     'camera_setting_changed',

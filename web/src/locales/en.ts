@@ -553,6 +553,7 @@ const en: Catalog<typeof ja> = {
       devauth_changed: 'Device authentication changed',
       live_viewed: 'Watched live',
       archive_viewed: 'Watched recording',
+      camera_controlled: 'Camera controlled (PTZ, lighting)',
       download_requested: 'Download requested',
       download_fetched: 'Downloaded',
       csv_exported: 'CSV exported',

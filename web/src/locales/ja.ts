@@ -547,6 +547,7 @@ export default {
       devauth_changed: 'デバイス認証の設定変更',
       live_viewed: 'ライブ視聴',
       archive_viewed: '録画視聴',
+      camera_controlled: 'カメラ操作（PTZ・照明）',
       download_requested: 'ダウンロード依頼',
       download_fetched: 'ダウンロード',
       csv_exported: 'CSV出力',

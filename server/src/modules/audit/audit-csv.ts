@@ -34,6 +34,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, Record<CsvLanguage, string>> =
   devauth_changed: { ja: '端末認証の設定変更', en: 'Device authentication changed' },
   live_viewed: { ja: 'ライブ視聴', en: 'Watched live' },
   archive_viewed: { ja: '録画視聴', en: 'Watched recording' },
+  camera_controlled: { ja: 'カメラ操作', en: 'Camera controlled' },
   download_requested: { ja: 'ダウンロード依頼', en: 'Download requested' },
   download_fetched: { ja: 'ダウンロード', en: 'Downloaded' },
   csv_exported: { ja: 'CSV出力', en: 'CSV exported' },

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCalls } from '@camwatch/contract/calls';
 import type { AuditEvent } from '@camwatch/contract/audit';
 import { AUDIT_KINDS } from '@camwatch/contract/audit-rules';
+import type { ServerToDeviceMessage } from '@camwatch/contract/device';
+import type { AgentChannel } from '../../realtime/agent-hub.ts';
 import {
   as,
   createLocationAndCamera,
@@ -19,7 +21,7 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ EXPERIMENTAL_FEATURES: 'lighting' });
 });
 afterAll(() => t.app.close());
 
@@ -137,6 +139,61 @@ describe('recording', () => {
     expect(await ofKind(f, 'live_viewed')).toMatchObject([
       { camera_code: f.camera.code, camera_name: 'Front door', user_id: f.user.id, ip: '203.0.113.7' },
     ]);
+  });
+
+  it('camera control: PTZ once while steering, each lighting switch', async () => {
+    const f = await family();
+    await t.db
+      .updateTable('cameras')
+      .set({ use_ptz: true, can_pan: true })
+      .where('id', '=', f.camera.id)
+      .execute();
+    // A connected agent that carries out every command.
+    const channel: AgentChannel = {
+      send: (message: ServerToDeviceMessage) => {
+        if (message.type === 'command')
+          t.services.hub.receive(f.camera.id, {
+            type: 'result',
+            id: message.id,
+            ok: true,
+            ptz: { pan: 0.1, tilt: 0, zoom: 1 },
+            lighting: true,
+          });
+      },
+      close: () => {},
+    };
+    t.services.hub.attach(f.camera.id, channel, {
+      camera_code: f.camera.code,
+      fps: 5,
+      width: 160,
+      height: 90,
+      live_interval_sec: 1,
+      motion_area: [],
+      can_pan: true,
+      can_tilt: false,
+      can_zoom: false,
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await act(f, {
+          method: 'POST',
+          url: `/api/cameras/${f.camera.code}/ptz`,
+          payload: { pan: 0.1 },
+        });
+        expect(res.json(), res.body).toHaveProperty('data.ptz');
+      }
+      const light = await act(f, {
+        method: 'PUT',
+        url: `/api/cameras/${f.camera.code}/lighting`,
+        payload: { on: true },
+      });
+      expect(light.json(), light.body).toEqual({ data: { lighting: true } });
+    } finally {
+      t.services.hub.detach(f.camera.id, channel);
+    }
+    const controlled = await ofKind(f, 'camera_controlled');
+    expect(controlled.map((e) => e.detail)).toEqual([{ control: 'lighting', on: true }, { control: 'ptz' }]);
+    expect(controlled.every((e) => e.camera_code === f.camera.code && e.ip === '203.0.113.7')).toBe(true);
   });
 
   it('settings: tags, motion notification, device keys', async () => {

@@ -40,16 +40,26 @@ export function registerLiveRoutes(ctx: ServeContext, live: LiveService): void {
       .send(still.data);
   });
 
-  serve(ctx, ptzCall, async ({ auth, params, body }) => {
+  serve(ctx, ptzCall, async ({ auth, params, body, record }) => {
     const outcome = await live.ptz(auth, params.camera_code, body);
     if (!outcome.ok) return failed(outcome);
     if (!outcome.ptz) return { result: 'failed' as const, data: { reason: 'failed' as const } };
+    // Each press of an arrow is a call: one event per user and camera while they keep steering.
+    await record(
+      { kind: 'camera_controlled', cameraCode: params.camera_code, detail: { control: 'ptz' } },
+      { scope: `${params.camera_code}:ptz`, windowMs: LIVE_VIEW_WINDOW_MS },
+    );
     return { data: { ptz: outcome.ptz } };
   });
 
-  serve(ctx, lightingCall, async ({ auth, params, body }) => {
+  serve(ctx, lightingCall, async ({ auth, params, body, record }) => {
     const outcome = await live.lighting(auth, params.camera_code, body.on);
     if (!outcome.ok) return failed(outcome);
+    await record({
+      kind: 'camera_controlled',
+      cameraCode: params.camera_code,
+      detail: { control: 'lighting', on: outcome.lighting ?? body.on },
+    });
     return { data: { lighting: outcome.lighting ?? body.on } };
   });
 }
