@@ -47,6 +47,10 @@ export const errorCodes = [
   'rate_limited',
   'bad_origin',
   'bad_request',
+  'uri_too_long',
+  'headers_too_large',
+  'request_timeout',
+  'unavailable',
   'database_unavailable',
   'internal',
 ] as const;

@@ -167,7 +167,10 @@ describe('errors raised before a route runs keep the documented shapes', () => {
     async (url) => {
       const res = await as(t.app, cookie, { method: 'GET', url });
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toEqual({ errors: { path: ['is not valid percent-encoding'] } });
+      expect(res.json()).toEqual({
+        errors: { path: ['is not valid percent-encoding'] },
+        codes: { path: ['invalid_format'] },
+      });
     },
   );
 
