@@ -73,6 +73,10 @@ const expectedCalls = [
   'DELETE /api/enter-alert/camera/:cameraCode/area-links/:id',
   'GET /api/enter-alert/camera/:cameraCode/alerts',
   'GET /api/enter-alert/camera/:cameraCode/csv',
+  // the audit log (issue 16): reading only
+  'GET /api/audit-log',
+  'GET /api/audit-log/options',
+  'GET /api/audit-log/csv',
   // the device API of camera agents (issue “Video pipeline”)
   'PUT /api/ingest/cameras/:camera_code/clips/:start_time',
   'PUT /api/ingest/cameras/:camera_code/thumbnails/:start_time',
