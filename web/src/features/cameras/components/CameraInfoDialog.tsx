@@ -1,9 +1,10 @@
 // The camera information dialog (core.md §2, advanced.md §2): the rows of camera-info-rows.ts for the camera
 // of GET api/cameras/{code}.
-import { Alert, Center, Loader, Table } from '@mantine/core';
+import { Center, Loader, Table } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { CameraDetail } from '@camwatch/contract/cameras';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
+import { QueryErrorState } from '../../../components/ui/QueryErrorState.tsx';
 import { useCamera } from '../api/get-camera.ts';
 import { cameraInfoRows } from '../camera-info-rows.ts';
 import { MotionNotificationSwitch } from './MotionNotificationSwitch.tsx';
@@ -46,9 +47,12 @@ export function CameraInfoDialog({ code, onClose }: { code: string | null; onClo
           <MotionNotificationSwitch code={camera.data.camera_code} />
         </>
       ) : camera.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {t('cameras.infoDialog.loadFailed')}
-        </Alert>
+        <QueryErrorState
+          message={t('cameras.infoDialog.loadFailed')}
+          error={camera.error}
+          onRetry={camera.refetch}
+          isRetrying={camera.isFetching}
+        />
       ) : (
         <Center py="lg">
           <Loader aria-label={t('common.loading')} />
