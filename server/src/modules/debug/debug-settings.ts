@@ -18,6 +18,7 @@ export type DebugConfig = Pick<
   | 'health'
   | 'motionAlerts'
   | 'feedback'
+  | 'audit'
 >;
 
 const isSet = (value: string | null | undefined) => (value ? 'set' : 'unset');
@@ -43,5 +44,6 @@ export function describeSettings(config: DebugConfig): { name: string; value: st
     { name: 'MEDIA_URL_TTL_SECONDS', value: String(Math.round(config.media.urlTtlMs / 1000)) },
     { name: 'CAMERA_DOWN_AFTER_SECONDS', value: String(Math.round(config.health.downAfterMs / 1000)) },
     { name: 'MOTION_NOTIFICATION_COOLDOWN_MINUTES', value: minutes(config.motionAlerts.cooldownMs) },
+    { name: 'AUDIT_RETENTION_DAYS', value: String(config.audit.retentionDays) },
   ];
 }
