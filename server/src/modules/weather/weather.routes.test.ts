@@ -119,8 +119,8 @@ describe('GET api/weather/{date}/{time}/{type}', () => {
   });
 
   it('a date with data but no report yet at that time answers an empty collection', async () => {
-    await importWeather(t.db, buildWeatherSample('1990-01-10')); // first report 1990-01-08 06:00
-    const { status, body } = await get('1990-01-08/05:59/all');
+    await importWeather(t.db, buildWeatherSample('2003-01-10')); // first report 2003-01-08 06:00
+    const { status, body } = await get('2003-01-08/05:59/all');
     expect(status).toBe(200);
     expect(body).toEqual({ type: 'FeatureCollection', features: [] });
   });
