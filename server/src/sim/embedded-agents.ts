@@ -19,7 +19,7 @@ export interface EmbeddedAgentsOptions {
   serverUrl: string;
   dataDir: string;
   customerCode: string;
-  logger: Pick<Logger, 'info' | 'warn' | 'error' | 'child'>;
+  logger: Pick<Logger, 'debug' | 'info' | 'warn' | 'error' | 'child'>;
 }
 
 /** Whether `npm start` runs simulated cameras: SIMULATED_CAMERAS wins, `--no-sim` turns them off, else only on the embedded database. */
@@ -63,7 +63,8 @@ export async function startEmbeddedAgents(options: EmbeddedAgentsOptions): Promi
           source: `sim:${SCENES[index % SCENES.length]}?seed=${index + 1}`,
           spoolDir: path.join(options.dataDir, 'agent-spool', camera.code),
           logger: {
-            info: (msg, fields) => logger.info(fields ?? {}, msg),
+            // A clip a minute from each of 13 demo cameras is routine: debug; warnings and errors stay.
+            info: (msg, fields) => logger.debug(fields ?? {}, msg),
             warn: (msg, fields) => logger.warn(fields ?? {}, msg),
             error: (msg, fields) => logger.error(fields ?? {}, msg),
           },
