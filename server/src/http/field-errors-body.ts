@@ -58,9 +58,3 @@ export function fieldErrorsBody(error: FieldErrors): ValidationErrorBody {
     codes[field] = messages.map((_, i) => error.codes[field]?.[i] ?? 'invalid');
   return { errors: error.errors, codes };
 }
-
-/** A field-level answer without a specific reason (Fastify's own body errors). */
-export const plainFieldError = (field: string, message: string): ValidationErrorBody => ({
-  errors: { [field]: [message] },
-  codes: { [field]: ['invalid'] },
-});
