@@ -101,7 +101,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
       info: {
         title: 'CamWatch API',
         description:
-          'The calls of the CamWatch web client. Errors: 400 `{ errors: { field: [message] } }`; others `{ error: { code, message } }`.',
+          'The calls of the CamWatch web client. Errors: 400 `{ errors: { field: [message] }, codes: { field: [reason] } }` (a machine-readable reason per message); others `{ error: { code, message, reason? } }`.',
         version: APP_VERSION,
       },
       components: {
