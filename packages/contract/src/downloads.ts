@@ -5,6 +5,7 @@ import { defineCall } from './call.ts';
 import { cameraCodeParams, dateTimeSchema } from './cameras.ts';
 import { DOWNLOAD_MAX_HOURS } from './constants.ts';
 import { dataEnvelope, errorBody, failedEnvelope, validationErrorBody } from './envelope.ts';
+import { emptyBody } from './responses.ts';
 
 /** The longest range one download may cover (kept in the zod-free constants for the browser). */
 export { DOWNLOAD_MAX_HOURS };
@@ -156,8 +157,8 @@ export const downloadFileCall = defineCall({
   access: 'session',
   params: downloadParams,
   responses: {
-    200: z.string().meta({ description: 'never answered: the call redirects (302)' }),
-    302: z.string().meta({ description: 'redirect to the file' }),
+    200: emptyBody('never answered: the call redirects (302)'),
+    302: emptyBody('redirect to the file (Location)'),
     400: validationErrorBody,
     401: errorBody,
     403: errorBody,

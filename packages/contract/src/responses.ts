@@ -19,8 +19,11 @@ export function binaryBody(mediaType: string | readonly string[], description?: 
   return schema;
 }
 
-/** An answer without a body (304). */
-export const emptyBody = (description: string) => z.string().max(0).meta({ description });
+/**
+ * An answer without a body (a 304, a redirect): `null` in JSON Schema, which the OpenAPI document shows as a
+ * response with no content.
+ */
+export const emptyBody = (description: string) => z.null().meta({ description });
 
 /** The media types of a binary answer, or undefined for JSON. */
 export const mediaTypesOf = (schema: z.ZodType): readonly string[] | undefined => mediaTypes.get(schema);

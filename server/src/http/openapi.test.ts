@@ -73,8 +73,10 @@ describe('OpenAPI document', () => {
     expect(contentTypes('/api/media/{token}', '206')).toContain('video/mp4');
     expect(contentTypes('/api/streams/{token}/index.m3u8')).toEqual(['application/vnd.apple.mpegurl']);
     expect(contentTypes('/api/streams/{token}/{segment}')).toEqual(['video/mp2t']);
-    // Errors stay JSON.
+    // Errors stay JSON; a redirect and a 304 have no body at all.
     expect(contentTypes('/api/enter-alert/camera/{cameraCode}/csv', '404')).toEqual(['application/json']);
+    expect(contentTypes('/api/downloads/{download_id}/file', '302')).toEqual([]);
+    expect(contentTypes('/api/cameras/{camera_code}/live/image', '304')).toEqual([]);
   });
 
   it('describes shared shapes once, as components', async () => {
