@@ -58,4 +58,33 @@ describe('PGlite dialect', () => {
     await db.insertInto('scratch').values({ id: 6, name: 'f' }).execute();
     expect(await names()).toEqual(['a', 'B', 'c', 'f']);
   });
+  it('runs overlapping transactions and queries one after another, each committing its own work', async () => {
+    // Clip uploads of many cameras land together: each is a transaction, with plain queries between them.
+    // Before the connection mutex, a second begin took over the first's state and both waited for ever.
+    const ids = [20, 21, 22, 23, 24, 25];
+    await Promise.all([
+      ...ids.map((id) =>
+        db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('scratch')
+            .values({ id, name: `t${id}` })
+            .execute();
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          await trx
+            .updateTable('scratch')
+            .set({ name: `T${id}` })
+            .where('id', '=', id)
+            .execute();
+        }),
+      ),
+      db.insertInto('scratch').values({ id: 30, name: 'plain' }).execute(),
+    ]);
+    const rows = await db
+      .selectFrom('scratch')
+      .select(['id', 'name'])
+      .where('id', '>=', 20)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([...ids.map((id) => ({ id, name: `T${id}` })), { id: 30, name: 'plain' }]);
+  });
 });

@@ -71,8 +71,32 @@ class PGliteConnection implements DatabaseConnection {
 
 class RolledBack extends Error {}
 
+/**
+ * One user of the connection at a time, as Kysely 0.29's dialect does: Kysely holds a connection for a query
+ * or for a whole transaction, and the connection's transaction state belongs to that holder. Without it, a
+ * second transaction begun while one is open took over the first's state (the first never committed, both
+ * waited for ever), and a query from elsewhere ran inside someone else's transaction.
+ */
+class ConnectionMutex {
+  private held: Promise<void> | null = null;
+  private release: (() => void) | null = null;
+
+  async lock(): Promise<void> {
+    while (this.held) await this.held;
+    this.held = new Promise<void>((resolve) => (this.release = resolve));
+  }
+
+  unlock(): void {
+    const release = this.release;
+    this.held = null;
+    this.release = null;
+    release?.();
+  }
+}
+
 class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
+  private readonly mutex = new ConnectionMutex();
 
   constructor(private readonly pglite: PGlite) {
     this.connection = new PGliteConnection(pglite);
@@ -83,6 +107,7 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    await this.mutex.lock();
     return this.connection;
   }
 
@@ -99,7 +124,8 @@ class PGliteDriver implements Driver {
   }
 
   async releaseConnection(): Promise<void> {
-    // The one connection stays.
+    // The one connection stays; the next holder may have it.
+    this.mutex.unlock();
   }
 
   async destroy(): Promise<void> {
