@@ -148,8 +148,8 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerLiveRoutes(ctx, services.live);
   registerStreamingRoutes(ctx, services.streaming);
   registerDownloadRoutes(ctx, services.downloads);
-  await registerControlChannel(ctx, { hub: services.hub, ingest: services.ingest });
   registerAuditRoutes(ctx, services.auditLog);
+  await registerControlChannel(ctx, { hub: services.hub, ingest: services.ingest });
   registerPasswordResetRoutes(ctx, services.passwordResets, {
     linkOrigins: resetLinkOrigins(config),
     perMinute: config.login.resetRateLimitPerMinute,

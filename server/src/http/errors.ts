@@ -130,7 +130,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
     if (isDatabaseUnavailable(error)) {
       // Our fault, not the client's, but passing: the pool reconnects by itself once the database is back.
-      request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'database unavailable');
+      request.log.warn(
+        { reason: error instanceof Error ? error.message : String(error) },
+        'database unavailable',
+      );
       return reply
         .code(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))

@@ -9,9 +9,9 @@ import { DomainError, ForbiddenError, UnauthorizedError } from '../lib/errors.ts
 import type { DeviceIdentity } from '../ingest/device-token.repository.ts';
 import type { AuthContext, SessionResolver } from './auth-context.ts';
 import type { InFlight } from './in-flight.ts';
-import { refuseNul } from './nul-guard.ts';
 import type { AuditRecorder } from '../modules/audit/audit-recorder.service.ts';
 import { recordFor, type RecordAudit } from './audit-actor.ts';
+import { refuseNul } from './nul-guard.ts';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
