@@ -13,10 +13,10 @@ import * as m0009 from './migrations/0009-motion-boxes.ts';
 import * as m0010 from './migrations/0010-browse-version.ts';
 import * as m0011 from './migrations/0011-operation-analysis.ts';
 import * as m0012 from './migrations/0012-enter-alerts.ts';
-import * as m0014audit from './migrations/0014-audit-log.ts';
-import * as m0013dz from './migrations/0013-download-time-zone.ts';
-import * as m0017 from './migrations/0017-unknown-login-failures.ts';
-import * as m0018 from './migrations/0018-ip-allow-version.ts';
+import * as m0013 from './migrations/0013-download-time-zone.ts';
+import * as m0014 from './migrations/0014-audit-log.ts';
+import * as m0015 from './migrations/0015-unknown-login-failures.ts';
+import * as m0016 from './migrations/0016-ip-allow-version.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -31,10 +31,10 @@ const migrations: Record<string, Migration> = {
   '0010-browse-version': m0010,
   '0011-operation-analysis': m0011,
   '0012-enter-alerts': m0012,
-  '0014-audit-log': m0014audit,
-  '0013-download-time-zone': m0013dz,
-  '0017-unknown-login-failures': m0017,
-  '0018-ip-allow-version': m0018,
+  '0013-download-time-zone': m0013,
+  '0014-audit-log': m0014,
+  '0015-unknown-login-failures': m0015,
+  '0016-ip-allow-version': m0016,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -15,7 +15,7 @@ export interface CustomersTable {
   created_at: Timestamp;
   /** Goes up whenever what the customer's camera list shows changes (migration 0010, kept by triggers). */
   browse_version: Generated<number>;
-  /** Goes up whenever one of the customer's IP allow-list rules changes (migration 0018, a trigger). */
+  /** Goes up whenever one of the customer's IP allow-list rules changes (migration 0016, a trigger). */
   ip_allow_version: Generated<number>;
 }
 
@@ -53,7 +53,7 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
-/** Failed logins of addresses that have no account (0017), counted like users.failed_login_count. */
+/** Failed logins of addresses that have no account (0015), counted like users.failed_login_count. */
 export interface UnknownLoginFailuresTable {
   email: string;
   failed_count: Generated<number>;

@@ -1,5 +1,5 @@
 // The IP allow-lists, compiled once per customer and version so every request can be checked without a
-// query: the session check reads customers.ip_allow_version with the session (migration 0018), and a list
+// query: the session check reads customers.ip_allow_version with the session (migration 0016), and a list
 // is loaded again only when that version moved (a rule added or removed anywhere, by any process).
 import { BlockList, isIPv4 } from 'node:net';
 import type { IpAllowRepository } from './ip-allow.repository.ts';
