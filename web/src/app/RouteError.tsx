@@ -28,7 +28,9 @@ export function RouteError() {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
-  const isData = isDataError(error);
+  // A chunk that failed to load is a TypeError about fetching too ("Failed to fetch dynamically imported
+  // module"): it needs a reload of the page, not another run of the loaders.
+  const isData = !isChunkError(error) && isDataError(error);
   useEffect(() => {
     // A screen that broke is worth a report for the debug screen (a missing page or an unreachable server is not).
     if (!isNotFound && !isData) reportClientError(error);
