@@ -79,7 +79,7 @@ test.describe('camera map', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test.beforeEach(async ({ page, consoleGuard }) => {
-    consoleGuard.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+    consoleGuard.allow(/Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|NAME_NOT_RESOLVED)/);
     await offline(page);
   });
 

@@ -92,6 +92,10 @@ for (const viewport of [
       await dialog.send.click();
       const toast = shell.toast(ja.messages.feedbackThanks);
       await expect(toast).toBeVisible();
+      // The dialog's overlay fades out over everything after sending: look once it is gone.
+      await expect(dialog.root).toBeHidden();
+      await expect(page.locator('.mantine-Modal-overlay')).toHaveCount(0);
+      await expect(toast).toBeVisible();
       expect(await headerControls(page).count()).toBeGreaterThanOrEqual(3);
       expect(await coveredInHeader(page)).toEqual([]);
       const header = (await page.getByRole('banner').boundingBox())!;

@@ -14,7 +14,7 @@ declare global {
 
 test.beforeEach(async ({ page, consoleGuard }) => {
   // Map tiles come from the internet, which the test machine does not have.
-  consoleGuard.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+  consoleGuard.allow(/Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|NAME_NOT_RESOLVED)/);
   await page.addInitScript(() => {
     window.cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) =>
