@@ -1,7 +1,6 @@
 // The audit log screen's filters as the address keeps them (user, camera, kind, from and to days, page), and
 // the query they make: days are whole local days, `to` inclusive. Pure.
 import { AUDIT_KINDS, type AuditKind } from '@camwatch/contract/audit-rules';
-import { PAGER_BUTTONS } from '@camwatch/contract/constants';
 import { nextLocalMidnight, parseDateInput, toOffsetIso } from '../../lib/local-time.ts';
 
 export interface AuditFilters {
@@ -61,14 +60,6 @@ export function auditQueryOf(
 /** This browser's UTC offset now, e.g. `+09:00`: the CSV's times are written in it. */
 export function localUtcOffset(ms = Date.now()): string {
   return toOffsetIso(ms).slice(-6);
-}
-
-/** The page buttons around the current page (at most PAGER_BUTTONS). */
-export function pagerPages(current: number, last: number, buttons = PAGER_BUTTONS): number[] {
-  const count = Math.min(buttons, last);
-  let start = Math.max(1, current - Math.floor(buttons / 2));
-  start = Math.min(start, last - count + 1);
-  return Array.from({ length: count }, (_, i) => start + i);
 }
 
 /** A detail as one line: `key: value`, lists joined by commas. */

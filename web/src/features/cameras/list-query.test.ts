@@ -8,7 +8,6 @@ import {
   mapFocusOf,
   multiDivision,
   pageSize,
-  pagerPages,
   parseListState,
   parsePage,
   withDivision,
@@ -93,13 +92,6 @@ describe('pages', () => {
     expect(lastPage(0)).toBe(1);
     expect(lastPage(50)).toBe(1);
     expect(lastPage(51)).toBe(2);
-  });
-  it('shows at most 5 page buttons around the current page', () => {
-    expect(pagerPages(1, 1)).toEqual([1]);
-    expect(pagerPages(1, 3)).toEqual([1, 2, 3]);
-    expect(pagerPages(1, 10)).toEqual([1, 2, 3, 4, 5]);
-    expect(pagerPages(6, 10)).toEqual([4, 5, 6, 7, 8]);
-    expect(pagerPages(10, 10)).toEqual([6, 7, 8, 9, 10]);
   });
 });
 

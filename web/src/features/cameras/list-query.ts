@@ -5,7 +5,6 @@ import {
   DEFAULT_MULTI_VIDEO_DIVISION,
   MULTI_VIDEO_DIVISIONS,
   PAGE_LIMIT,
-  PAGER_BUTTONS,
   TLT_CAMERA_FUNCTIONS,
   type MultiVideoDivision,
 } from '@camwatch/contract/constants';
@@ -139,12 +138,4 @@ export function hasConditions(state: ListState): boolean {
 export function listHref(page: number, search: URLSearchParams): string {
   const qs = search.toString();
   return qs ? `/list/${page}?${qs}` : `/list/${page}`;
-}
-
-/** The page numbers the pager shows: at most 5, a window around the current page (core.md §9). */
-export function pagerPages(current: number, last: number, buttons = PAGER_BUTTONS): number[] {
-  const count = Math.min(buttons, last);
-  let start = Math.max(1, current - Math.floor(buttons / 2));
-  start = Math.min(start, last - count + 1);
-  return Array.from({ length: count }, (_, i) => start + i);
 }
