@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { concatArgs, concatList } from '../server/src/media/concat.ts';
-import { report, round1, sleep, tempDir } from './lib/video-fixtures.ts';
+import { durationSec, report, round1, sleep, tempDir } from './lib/video-fixtures.ts';
 
 const run = promisify(execFile);
 const FORMAT = { width: 320, height: 180, fps: 2 };
@@ -151,19 +151,6 @@ async function countFrames(file: string): Promise<number> {
   return Number(stdout.trim());
 }
 
-async function durationOf(file: string): Promise<number> {
-  const { stdout } = await run('ffprobe', [
-    '-v',
-    'error',
-    '-show_entries',
-    'format=duration',
-    '-of',
-    'default=nw=1:nk=1',
-    file,
-  ]);
-  return Number(stdout.trim());
-}
-
 const spooledClips = async (dir: string) =>
   (await fs.readdir(dir)).filter((name) => /^\d{8}T\d{6}Z-\d{5}\.mp4$/.test(name)).sort();
 
@@ -179,7 +166,7 @@ async function measure(agent: AgentUnderTest, minutes: number): Promise<ClipTimi
     clips.push({
       startTime: sidecar.start_time,
       offsetMs: sidecar.offset_ms,
-      durationSec: round1((await durationOf(file)) * 100) / 100,
+      durationSec: round1((await durationSec(file)) * 100) / 100,
       frames: await countFrames(file),
       delivered: agent.delivered.filter((t) => t >= minute && t < minute + 60_000).length,
     });
@@ -194,7 +181,7 @@ async function measure(agent: AgentUnderTest, minutes: number): Promise<ClipTimi
     agent: agent.label,
     clips,
     wholeMinutes: whole.length,
-    joinedSec: round1((await durationOf(joined)) * 100) / 100,
+    joinedSec: round1((await durationSec(joined)) * 100) / 100,
     expectedJoinedSec: whole.length * 60,
   };
 }
