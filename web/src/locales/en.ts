@@ -253,7 +253,6 @@ const en: Catalog<typeof ja> = {
     tileLabel: 'Camera tiles',
     loading: 'Loading cameras…',
     loadFailed: 'The camera list could not be loaded',
-    retry: 'Retry',
     total: 'Total: {{count}}',
     thumbnail: 'Thumbnail of {{name}}',
     noImage: '{{name}}: no image',

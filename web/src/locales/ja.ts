@@ -248,7 +248,6 @@ export default {
     tileLabel: 'カメラのタイル',
     loading: 'カメラを読み込み中…',
     loadFailed: 'カメラ一覧を読み込めませんでした',
-    retry: '再試行',
     total: '{{count}}台',
     thumbnail: '{{name}}のサムネイル',
     noImage: '{{name}}：画像なし',
