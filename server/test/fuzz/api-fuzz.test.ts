@@ -3,7 +3,7 @@
 // camera's device. Fails on any 5xx, any status the OpenAPI document does not list for the call, and any body
 // that breaks the documented schema of its status.
 //
-// Seed: fixed in CI, random elsewhere; FUZZ_SEED=<n> replays a run, and every failure names its seed.
+// Seed: fixed in CI (.ci/run sets FUZZ_SEED, as does CI=1), random elsewhere; FUZZ_SEED=<n> replays a run, and every failure names its seed.
 // Cases: FUZZ_USER_RUNS and FUZZ_DEVICE_RUNS (default 5000 each).
 // Skipped on purpose, each for a reason (docs/security.md):
 // - the live image call never gets a real camera code: a valid request waits 2.5 s for a still;
