@@ -103,12 +103,12 @@ test('PTZ control moves the live picture; screenshot and full screen work', asyn
   await panel.getByRole('button', { name: texts.panRight }).click();
   await expect(panel.getByRole('status')).toHaveText(texts.moved);
   await expect(panel.getByRole('alert')).toHaveCount(0);
-  // The next live still shows the moved view: a large part of the picture shifts (a fifth or more; people
+  // The next live still shows the moved view: a large part of the picture shifts (a tenth or more; people
   // walking change a few percent). The PTZ camera with live stills is the Sapporo one, darker and plainer
-  // than the Shibuya one that plays over HLS since it streams.
+  // than the Shibuya one that plays over HLS since it streams; at dawn its pan changed 18 % of the samples.
   await expect
     .poll(async () => changedShare(before, await canvasSample(detail.canvas)), { timeout: 20_000 })
-    .toBeGreaterThan(0.2);
+    .toBeGreaterThan(0.1);
   await page.screenshot({ path: 'test-results/detail-more-menu-ptz.png' });
 
   // Back home, so the next run starts from the same view (home is a no-op at its start).
