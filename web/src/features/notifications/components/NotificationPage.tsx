@@ -1,5 +1,5 @@
 // notification?actTab=<type> (core.md §2, §9): one tab per visible notification type, the newest first,
-// 20 a page. Opening a tab marks its type read, so the bell's count drops.
+// 20 a page. Opening a tab marks its type read once its list has loaded, so the bell's count drops.
 import { Anchor, Badge, Box, Group, Pagination, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -50,9 +50,12 @@ export default function NotificationPage() {
   const markRead = useMarkRead();
   const { mutate } = markRead;
 
+  // Marked read only once this tab's list has arrived, so the list still shows what was new when it was opened
+  // (sent together, the mark could reach the server before the list was read).
+  const listLoaded = notifications.isSuccess && !notifications.isPlaceholderData;
   useEffect(() => {
-    mutate(event);
-  }, [event, mutate]);
+    if (listLoaded) mutate(event);
+  }, [event, listLoaded, mutate]);
 
   const totalPages = Math.max(1, Math.ceil((data?.total ?? 0) / NOTIFICATIONS_LIMIT));
 
