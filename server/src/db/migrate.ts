@@ -17,6 +17,7 @@ import * as m0013 from './migrations/0013-download-time-zone.ts';
 import * as m0014 from './migrations/0014-audit-log.ts';
 import * as m0015 from './migrations/0015-unknown-login-failures.ts';
 import * as m0016 from './migrations/0016-ip-allow-version.ts';
+import * as m0017 from './migrations/0017-clip-tracks.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014-audit-log': m0014,
   '0015-unknown-login-failures': m0015,
   '0016-ip-allow-version': m0016,
+  '0017-clip-tracks': m0017,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -343,6 +343,19 @@ export interface ClipsTable {
   created_at: Timestamp;
 }
 
+/** The vision engine's tracks of one clip (migration 0017; shapes in vision/types.ts, stored by vision/track-codec.ts). */
+export interface ClipTracksTable {
+  clip_id: number;
+  camera_id: number;
+  start_time: Date;
+  tracks: ColumnType<unknown, string, string>;
+  end_state: ColumnType<unknown, string, string>;
+  frames: number;
+  detected_frames: number;
+  cpu_ms: number;
+  analyzed_at: Generated<Date>;
+}
+
 export interface ThumbnailsTable {
   camera_id: number;
   start_time: Date;
@@ -463,6 +476,7 @@ export interface Database {
   notifications: NotificationsTable;
   device_tokens: DeviceTokensTable;
   clips: ClipsTable;
+  clip_tracks: ClipTracksTable;
   thumbnails: ThumbnailsTable;
   camera_status_changes: CameraStatusChangesTable;
   jobs: JobsTable;
