@@ -47,6 +47,8 @@ const expectedCalls = [
   'GET /api/operation-analysis/camera/:cameraCode/setting',
   'PUT /api/operation-analysis/camera/:cameraCode/setting/detection-setting',
   'PUT /api/operation-analysis/camera/:cameraCode/setting/area-setting',
+  'GET /api/people-counter/camera/:cameraCode/setting',
+  'PUT /api/people-counter/camera/:cameraCode/setting',
   // named by the issues only
   'GET /api/notifications',
   'GET /api/releases',

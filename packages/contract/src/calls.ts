@@ -57,6 +57,7 @@ import {
   operationAreaSettingUpdateCall,
   operationDetectionSettingUpdateCall,
 } from './operation-analysis.ts';
+import { peopleCounterSettingCall, peopleCounterSettingUpdateCall } from './people-counter.ts';
 import {
   areaLinkCreateCall,
   areaLinkDeleteCall,
@@ -125,6 +126,8 @@ export const allCalls: readonly CallDef[] = [
   operationAnalysisSettingCall,
   operationDetectionSettingUpdateCall,
   operationAreaSettingUpdateCall,
+  peopleCounterSettingCall,
+  peopleCounterSettingUpdateCall,
   areaLinkListCall,
   areaLinkGetCall,
   areaLinkCreateCall,

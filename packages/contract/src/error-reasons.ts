@@ -31,6 +31,8 @@ export const fieldErrorReasons = [
   'same_as_current',
   /** A range whose end is not after its start, or is too long. */
   'bad_range',
+  /** Shares time or space with another item where they must be apart (two periods, two areas). */
+  'overlapping',
   /** A link, token or reference that is unknown, used or expired. */
   'expired_or_unknown',
   /** Refused for another stated rule; the message says which. */

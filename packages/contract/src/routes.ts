@@ -67,6 +67,8 @@ export const routes = {
   passwordReset: { method: 'POST', path: '/api/password/reset' },
   passwordResetRequest: { method: 'POST', path: '/api/password/reset_request' },
   passwordUpdate: { method: 'PUT', path: '/api/auth/password' },
+  peopleCounterSetting: { method: 'GET', path: '/api/people-counter/camera/:cameraCode/setting' },
+  peopleCounterSettingUpdate: { method: 'PUT', path: '/api/people-counter/camera/:cameraCode/setting' },
   ptz: { method: 'POST', path: '/api/cameras/:camera_code/ptz' },
   pushSubscribe: { method: 'POST', path: '/api/notifications/subscription' },
   pushUnsubscribe: { method: 'DELETE', path: '/api/notifications/subscription' },

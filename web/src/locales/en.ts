@@ -99,6 +99,7 @@ const en: Catalog<typeof ja> = {
     incorrect: 'This is incorrect',
     same_as_current: 'The new password must differ from the current one',
     bad_range: 'The period is not valid',
+    overlapping: 'This overlaps another item',
     expired_or_unknown: 'This is invalid, already used or expired',
     invalid: 'This is not valid',
     passwordTooShort: 'The password must be at least {{min}} characters',

@@ -94,6 +94,7 @@ export default {
     incorrect: '正しくありません',
     same_as_current: '現在のパスワードと同じパスワードには変更できません',
     bad_range: '期間が正しくありません',
+    overlapping: 'ほかの項目と重なっています',
     expired_or_unknown: '無効か、使用済みか、期限切れです',
     invalid: '入力内容が正しくありません',
     passwordTooShort: 'パスワードは{{min}}文字以上にしてください',
