@@ -75,6 +75,10 @@ const expectedCalls = [
   'DELETE /api/enter-alert/camera/:cameraCode/area-links/:id',
   'GET /api/enter-alert/camera/:cameraCode/alerts',
   'GET /api/enter-alert/camera/:cameraCode/csv',
+  'GET /api/people-counter/camera/:cameraCode/counts',
+  'GET /api/people-counter/location/:locationCode/counts',
+  'GET /api/people-counter/camera/:cameraCode/counts/csv',
+  'GET /api/people-counter/location/:locationCode/counts/csv',
   // the audit log (issue 16): reading only
   'GET /api/audit-log',
   'GET /api/audit-log/options',

@@ -68,6 +68,12 @@ import {
   enterAlertListCall,
 } from './enter-alerts.ts';
 import { passwordResetCall, passwordResetRequestCall } from './password-reset.ts';
+import {
+  peopleCountCameraCall,
+  peopleCountCameraCsvCall,
+  peopleCountLocationCall,
+  peopleCountLocationCsvCall,
+} from './people-counts.ts';
 import { releaseListCall } from './releases.ts';
 import { envSettingsCall } from './settings.ts';
 import { tagAssignCall, tagCreateCall, tagDeleteCall, tagListCall, tagUpdateCall } from './tags.ts';
@@ -135,6 +141,10 @@ export const allCalls: readonly CallDef[] = [
   areaLinkDeleteCall,
   enterAlertListCall,
   enterAlertCsvCall,
+  peopleCountCameraCall,
+  peopleCountLocationCall,
+  peopleCountCameraCsvCall,
+  peopleCountLocationCsvCall,
   auditListCall,
   auditCsvCall,
   auditOptionsCall,
