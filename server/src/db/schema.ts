@@ -455,6 +455,29 @@ export interface AuditEventsTable {
   detail: Json<Record<string, unknown>>;
 }
 
+/** One person in a camera's staff-exclusion gallery (migration 0020, vision/staff.ts). */
+export interface PeopleIdentitiesTable {
+  id: Generated<number>;
+  customer_id: number;
+  camera_id: number;
+  descriptor: number[];
+  /** Distinct local dates seen; read as text (`days_seen::text[]`), YYYY-MM-DD. */
+  days_seen: ColumnType<string[], string[] | undefined, string[]>;
+  first_seen: Timestamp;
+  last_seen: Timestamp;
+  pass_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The identity a track of one clip was given (migration 0020), so a re-run of the clip changes nothing. */
+export interface PeopleIdentityTracksTable {
+  camera_id: number;
+  track_id: string;
+  clip_time: Date;
+  identity_id: number;
+}
+
 export interface Database {
   customers: CustomersTable;
   users: UsersTable;
@@ -490,6 +513,8 @@ export interface Database {
   operation_analysis_settings: OperationAnalysisSettingsTable;
   enter_alert_area_links: EnterAlertAreaLinksTable;
   audit_events: AuditEventsTable;
+  people_identities: PeopleIdentitiesTable;
+  people_identity_tracks: PeopleIdentityTracksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
