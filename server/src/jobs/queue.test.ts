@@ -7,7 +7,7 @@ import type { Db } from '../db/database.ts';
 import { testDb } from '../../test/helpers/test-database.ts';
 import { JobRepository } from './job.repository.ts';
 import { runMaintenance } from './maintenance.ts';
-import { JobQueue, type QueueOptions } from './queue.ts';
+import { JobQueue, PermanentJobError, type QueueOptions } from './queue.ts';
 import { JobRegistry, type JobHandler } from './registry.ts';
 
 let db: Db;
@@ -91,6 +91,26 @@ describe('JobQueue', () => {
     expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 2, last_error: 'always' });
     time.advance(60 * MINUTE);
     expect(await queue.runDue()).toBe(0);
+  });
+
+  it('fails a job for good at once when its handler says retrying cannot help', async () => {
+    const kind = freshKind('permanent');
+    const time = clock();
+    let runs = 0;
+    const queue = queueFor(
+      kind,
+      async () => {
+        runs++;
+        throw new PermanentJobError('not a video');
+      },
+      { now: time.now },
+    );
+    const id = (await queue.enqueue(kind, {}, { maxAttempts: 5 }))!;
+    await queue.runDue();
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 1, last_error: 'not a video' });
+    time.advance(60 * MINUTE);
+    expect(await queue.runDue()).toBe(0);
+    expect(runs).toBe(1);
   });
 
   it("takes over a crashed worker's job once its lease has run out, and the old run cannot finish it", async () => {

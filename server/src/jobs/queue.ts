@@ -41,6 +41,11 @@ interface Schedule {
 
 const MINUTE_MS = 60_000;
 
+/** A failure that running the job again cannot mend (e.g. a clip that is not a readable video): no retry. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
 export class JobQueue {
   private readonly concurrency: number;
   private readonly leaseMs: number;
@@ -181,7 +186,7 @@ export class JobQueue {
     } catch (error) {
       clearInterval(heartbeat);
       const message = error instanceof Error ? error.message : String(error);
-      const isLast = job.attempts >= job.max_attempts;
+      const isLast = job.attempts >= job.max_attempts || error instanceof PermanentJobError;
       const retryAt = isLast ? null : new Date(this.now() + this.retryDelayMs(job.attempts));
       this.logger?.[isLast ? 'error' : 'info'](
         { err: error, job: job.id, kind: job.kind, attempt: job.attempts },

