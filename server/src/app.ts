@@ -27,6 +27,7 @@ import { registerSettingsRoutes } from './modules/settings/settings.routes.ts';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerMotionAlertRoutes } from './modules/motion-alerts/motion-alert.routes.ts';
 import { registerOperationAnalysisRoutes } from './modules/operation-analysis/operation-analysis.routes.ts';
+import { registerPeopleCounterSettingRoutes } from './modules/people-counter/people-counter-setting.routes.ts';
 import { registerEnterAlertRoutes } from './modules/enter-alerts/enter-alert.routes.ts';
 import { registerDebugRoutes } from './modules/debug/debug.routes.ts';
 import { registerTagRoutes } from './modules/tags/tag.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerFeedbackRoutes(ctx, services.feedback);
   registerMotionAlertRoutes(ctx, services.motionAlerts);
   registerOperationAnalysisRoutes(ctx, services.operationAnalysis);
+  registerPeopleCounterSettingRoutes(ctx, services.peopleCounterSetting);
   registerEnterAlertRoutes(ctx, services.enterAlerts);
   registerDebugRoutes(ctx, services.debug);
   registerNotificationRoutes(ctx, services.notifications);

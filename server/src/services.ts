@@ -36,6 +36,8 @@ import { MotionAlertRepository } from './modules/motion-alerts/motion-alert.repo
 import { MotionAlertService } from './modules/motion-alerts/motion-alert.service.ts';
 import { OperationAnalysisRepository } from './modules/operation-analysis/operation-analysis.repository.ts';
 import { OperationAnalysisService } from './modules/operation-analysis/operation-analysis.service.ts';
+import { PeopleCounterSettingRepository } from './modules/people-counter/people-counter-setting.repository.ts';
+import { PeopleCounterSettingService } from './modules/people-counter/people-counter-setting.service.ts';
 import { EnterAlertRepository } from './modules/enter-alerts/enter-alert.repository.ts';
 import { ENTRY_JOB, EnterAlertService, entryClipIdOf } from './modules/enter-alerts/enter-alert.service.ts';
 import { DebugRepository } from './modules/debug/debug.repository.ts';
@@ -187,6 +189,7 @@ export function createServices(
       new OperationAnalysisRepository(db),
       config.environmentMode,
     ),
+    peopleCounterSetting: new PeopleCounterSettingService(new PeopleCounterSettingRepository(db)),
     debug: new DebugService(new DebugRepository(db), config),
     childUsers: new ChildUserService(new ChildUserRepository(db), sessions, appKeyRepository),
     releases: new ReleaseService(new ReleaseRepository(db)),

@@ -1,6 +1,8 @@
 // Kysely table types; they mirror migrations/ and change only with a new migration.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { DetectionSetting, OperationArea } from '@camwatch/contract/operation-analysis';
+import type { AnalysisPeriods } from '@camwatch/contract/people-counter-rules';
+import type { Point } from '@camwatch/contract/polygon-rules';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -264,6 +266,19 @@ export interface OperationAnalysisSettingsTable {
   updated_at: Timestamp;
 }
 
+/** A camera's people counter setting (migration 0018); a camera without a row is not counted. */
+export interface PeopleCounterSettingsTable {
+  camera_id: number;
+  /** Null: changes are analysed over the whole picture. */
+  difference_area: ColumnType<Point[] | null, string | null, string | null>;
+  entrance_start_area: Json<Point[]>;
+  entrance_end_area: Json<Point[]>;
+  analysis_periods: Json<AnalysisPeriods>;
+  staff_judgment_days: number;
+  staff_admission_threshold: number;
+  updated_at: Timestamp;
+}
+
 export interface ClientErrorsTable {
   id: Generated<number>;
   customer_id: number;
@@ -511,6 +526,7 @@ export interface Database {
   motion_notification_settings: MotionNotificationSettingsTable;
   client_errors: ClientErrorsTable;
   operation_analysis_settings: OperationAnalysisSettingsTable;
+  people_counter_settings: PeopleCounterSettingsTable;
   enter_alert_area_links: EnterAlertAreaLinksTable;
   audit_events: AuditEventsTable;
   people_identities: PeopleIdentitiesTable;

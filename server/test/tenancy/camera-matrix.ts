@@ -1,6 +1,7 @@
 // Tenancy matrix entries of the camera calls: detail, live, streams, archives, downloads, TLT settings, and the
 // device calls of the camera agents.
 import { DEFAULT_OPERATION_DETECTION_SETTING } from '@camwatch/contract/operation-analysis';
+import { defaultAnalysisPeriods } from '@camwatch/contract/people-counter-rules';
 import {
   areaLink,
   camera,
@@ -13,6 +14,14 @@ import {
   send,
   type MatrixEntry,
 } from './matrix-requests.ts';
+
+/** A 0.2-wide square area from (x, y), in picture coordinates. */
+const square = (x: number, y: number) => [
+  { x, y },
+  { x: x + 0.2, y },
+  { x: x + 0.2, y: y + 0.2 },
+  { x, y: y + 0.2 },
+];
 
 export const cameraMatrix: Record<string, MatrixEntry> = {
   // Cameras, live and streams.
@@ -160,6 +169,25 @@ export const cameraMatrix: Record<string, MatrixEntry> = {
     requests: ({ owner }) => [
       send('PUT', `/api/operation-analysis/camera/${owner.cameraCode}/setting/area-setting`, {
         operationAreaList: [],
+      }),
+    ],
+    parent: 404,
+  },
+  'GET /api/people-counter/camera/:cameraCode/setting': {
+    scope: 'foreign-id',
+    requests: ({ owner }) => [GET(`/api/people-counter/camera/${owner.cameraCode}/setting`)],
+    parent: 404,
+  },
+  'PUT /api/people-counter/camera/:cameraCode/setting': {
+    scope: 'foreign-id',
+    requests: ({ owner }) => [
+      send('PUT', `/api/people-counter/camera/${owner.cameraCode}/setting`, {
+        differenceArea: null,
+        entranceStartArea: square(0.1, 0.1),
+        entranceEndArea: square(0.6, 0.1),
+        analysisPeriods: defaultAnalysisPeriods(),
+        staffJudgmentDays: 30,
+        staffAdmissionThreshold: 10,
       }),
     ],
     parent: 404,

@@ -52,7 +52,7 @@ beforeAll(async () => {
   const { camera, location } = await createLocationAndCamera(t.db, owner.customer.id, cameraName);
   await t.db
     .updateTable('cameras')
-    .set({ use_enter_alert: true, use_operation_analysis: true })
+    .set({ use_enter_alert: true, use_operation_analysis: true, use_people_counter: true })
     .where('id', '=', camera.id)
     .execute();
   const child = await createUser(t.db, owner.customer.id, { parentUserId: owner.user.id });
@@ -219,6 +219,7 @@ describe('tenancy matrix', () => {
       `/api/downloads/${ids.owner.downloadId}`,
       `/api/enter-alert/camera/${ids.owner.cameraCode}/area-links/${ids.owner.areaLinkId}`,
       `/api/operation-analysis/camera/${ids.owner.cameraCode}/setting`,
+      `/api/people-counter/camera/${ids.owner.cameraCode}/setting`,
     ]) {
       const res = await as(t.app, cookie, { method: 'GET', url });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
