@@ -147,6 +147,8 @@ const envSchema = z.object({
   SIMULATED_CAMERAS: booleanFlag.optional(),
   /** After a motion notification, the same camera notifies the same user again only after this long. */
   MOTION_NOTIFICATION_COOLDOWN_MINUTES: positiveInt(10),
+  /** After an entry notification, the same camera notifies the same user of an entry again only after this long. */
+  ENTRY_NOTIFICATION_COOLDOWN_MINUTES: positiveInt(10),
   /** Audit events are kept this many days, then deleted by the hourly retention job. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   /** Feedback is also mailed to this operator address when set. */
@@ -230,6 +232,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     /** Undefined: the default (simulated agents with the embedded database only). */
     simulatedCameras: env.SIMULATED_CAMERAS,
     motionAlerts: { cooldownMs: env.MOTION_NOTIFICATION_COOLDOWN_MINUTES * 60_000 },
+    enterAlerts: { cooldownMs: env.ENTRY_NOTIFICATION_COOLDOWN_MINUTES * 60_000 },
     feedback: { mailTo: env.FEEDBACK_MAIL_TO },
     audit: { retentionDays: env.AUDIT_RETENTION_DAYS },
   };

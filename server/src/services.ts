@@ -90,6 +90,7 @@ export function createServices(
     | 'experimentalFeatures'
     | 'cameraListCacheMs'
     | 'motionAlerts'
+    | 'enterAlerts'
     | 'feedback'
     | 'database'
     | 'logLevel'
@@ -134,6 +135,7 @@ export function createServices(
     blobs,
     jobs,
     notifications,
+    cooldownMs: config.enterAlerts.cooldownMs,
     ffmpegPath: config.media.ffmpegPath,
   });
   jobs.handle(ENTRY_JOB, (payload) => enterAlerts.analyse(entryClipIdOf(payload)));

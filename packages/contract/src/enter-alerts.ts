@@ -12,6 +12,7 @@ import { AREA_LINKS_MAX } from './constants.ts';
 import {
   AREA_LINK_NAME_MAX,
   AREA_LINK_THRESHOLD_RANGES,
+  DEFAULT_AREA_LINK_THRESHOLDS,
   ENTER_ALERT_CSV_MAX_DAYS,
   type ThresholdRange,
 } from './enter-alert-rules.ts';
@@ -36,6 +37,13 @@ export const areaLinkInputSchema = z.object({
   detectionFrameThreshold: rangeSchema(AREA_LINK_THRESHOLD_RANGES.detectionFrameThreshold),
   /** Smallest height of what entered, as a share of the picture's height. */
   minimumDetectionSize: rangeSchema(AREA_LINK_THRESHOLD_RANGES.minimumDetectionSize),
+  /**
+   * Lowest person detector confidence of what entered (only people raise alerts). Links saved before it existed,
+   * and clients that do not send it, get the default.
+   */
+  personDetectionThreshold: rangeSchema(AREA_LINK_THRESHOLD_RANGES.personDetectionThreshold).default(
+    DEFAULT_AREA_LINK_THRESHOLDS.personDetectionThreshold,
+  ),
   /** The machine runs while more than this share of its area changes between frames. */
   runningThreshold: rangeSchema(AREA_LINK_THRESHOLD_RANGES.runningThreshold),
   /** Seconds after an alert during which a new entry continues it instead of raising another. */

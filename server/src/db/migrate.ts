@@ -20,6 +20,7 @@ import * as m0016 from './migrations/0016-ip-allow-version.ts';
 import * as m0017 from './migrations/0017-clip-tracks.ts';
 import * as m0018 from './migrations/0018-people-counter-setting.ts';
 import * as m0020 from './migrations/0020-people-identities.ts';
+import * as m0021 from './migrations/0021-entry-person.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0017-clip-tracks': m0017,
   '0018-people-counter-setting': m0018,
   '0020-people-identities': m0020,
+  '0021-entry-person': m0021,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -336,6 +336,16 @@ export interface EnterAlertAreaLinksTable {
 /** An entry alert in seconds of its minute, with the name of the area link that raised it. */
 export interface EntryAlertSpan extends MotionSpan {
   areaName: string;
+  /** It continues the previous minute's alert of its area (one alert over the minute's end); absent: false. */
+  continued?: boolean;
+}
+
+/** When a user was last notified of an entry at a camera (the entry notification cooldown). */
+export interface EntryNotificationCooldownsTable {
+  user_id: number;
+  camera_id: number;
+  customer_id: number;
+  last_notified_at: NullableTimestamp;
 }
 
 export interface ClipsTable {
@@ -355,6 +365,8 @@ export interface ClipsTable {
   motion_boxes: Json<MotionFrame[]>;
   /** Entry alerts in seconds of the minute; null until the entry job has looked at the clip. */
   enter_alert_events: ColumnType<EntryAlertSpan[] | null, string | null | undefined, string | null>;
+  /** What entry detection hands the next clip, by area link id (media/entry.ts EntryCarry); null until it ran. */
+  enter_alert_state: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -528,6 +540,7 @@ export interface Database {
   operation_analysis_settings: OperationAnalysisSettingsTable;
   people_counter_settings: PeopleCounterSettingsTable;
   enter_alert_area_links: EnterAlertAreaLinksTable;
+  entry_notification_cooldowns: EntryNotificationCooldownsTable;
   audit_events: AuditEventsTable;
   people_identities: PeopleIdentitiesTable;
   people_identity_tracks: PeopleIdentityTracksTable;

@@ -1,11 +1,23 @@
-// Entry detection (advanced.md §5 entry detection settings): the pure rules on made-up frames, and the whole
-// path on a real H.264 clip made by ffmpeg in which a box crosses the picture.
+// Entry detection (advanced.md §5 entry detection settings): the pure rule on person tracks (who counts, the
+// thresholds, the machine, the vigilant time, a stay over a minute's end), and the machine-running check on a
+// real H.264 clip made by ffmpeg in which a box crosses the picture.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip } from '../../test/helpers/media-fixtures.ts';
-import { detectEntries, entryAlerts, entryHits, isInsidePolygon, type EntryRule } from './entry.ts';
+import type { NormBox, Track } from '../vision/types.ts';
+import {
+  decodeMachineFrames,
+  entryAlertsFromTracks,
+  entryFrameTimes,
+  framesNeeded,
+  isInsidePolygon,
+  machineChangeOf,
+  shiftCarry,
+  type EntryRule,
+  type MachineChange,
+} from './entry.ts';
 
 const rect = (x0: number, y0: number, x1: number, y1: number) => [
   { x: x0, y: y0 },
@@ -19,122 +31,218 @@ const rule: EntryRule = {
   machineArea: null,
   detectionFrameThreshold: 3,
   minimumDetectionSize: 0.2,
+  personDetectionThreshold: 0.3,
   runningThreshold: 0.05,
   vigilantTime: 0,
 };
 
-const W = 20;
-const H = 10;
-/** A grey frame with a bright block of pixels [x0, x1) × [y0, y1). */
-function frame(block?: [number, number, number, number]): Uint8Array {
-  const data = new Uint8Array(W * H).fill(60);
-  if (block) {
-    const [x0, y0, x1, y1] = block;
-    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) data[y * W + x] = 250;
-  }
-  return data;
+const FPS = 5;
+/** A person 0.3 tall whose feet stand at (0.75, 0.8): inside the entry area. */
+const inside: NormBox = { x: 0.7, y: 0.5, w: 0.1, h: 0.3 };
+/** The same person standing left of the area. */
+const outside: NormBox = { x: 0.2, y: 0.5, w: 0.1, h: 0.3 };
+
+/**
+ * A track seen at the frames of `pattern` (one character a frame at `fps`, from `fromSec`): '1' in the area,
+ * '0' outside it, 'p' predicted by the tracker in the area (score 0), '.' not on the track.
+ */
+function track(pattern: string, { score = 0.8, box = inside, fromSec = 0, fps = FPS, id = 'a' } = {}): Track {
+  const points = [...pattern].flatMap((c, k) =>
+    c === '.' ? [] : [{ t: fromSec + k / fps, box: c === '0' ? outside : box, score: c === 'p' ? 0 : score }],
+  );
+  return { id, points, maxScore: score, descriptor: null };
 }
-const opts = { width: W, height: H, pixelThreshold: 25 };
 
-describe('advanced.md §5 entry detection: which frames count', () => {
+const run = (
+  tracks: Track[],
+  r: Partial<EntryRule> = {},
+  o: Partial<Parameters<typeof entryAlertsFromTracks>[2]> = {},
+) => entryAlertsFromTracks(tracks, { ...rule, ...r }, { fps: FPS, durationSec: 60, ...o });
+
+describe('advanced.md §5 entry detection: who counts', () => {
   it('isInsidePolygon follows the even-odd rule', () => {
-    const area = rect(0.5, 0.5, 1, 0.9);
-    expect(isInsidePolygon(0.75, 0.7, area)).toBe(true);
-    expect(isInsidePolygon(0.25, 0.7, area)).toBe(false);
-    expect(isInsidePolygon(0.75, 0.95, area)).toBe(false);
+    expect(isInsidePolygon(0.75, 0.7, rule.entryArea)).toBe(true);
+    expect(isInsidePolygon(0.25, 0.7, rule.entryArea)).toBe(false);
   });
 
-  it('counts a moving region whose feet stand in the area, not one standing outside it', () => {
-    // Appears at the right (feet at y = 8/10 = 0.8, inside), then at the left (feet outside).
-    const frames = [frame(), frame([14, 4, 17, 8]), frame(), frame([2, 4, 5, 8])];
-    expect(entryHits(frames, rule, opts)).toEqual([true, true, false]);
+  it('a person standing in the area raises an alert from the first frame; nothing else does (cars: no person tracks)', () => {
+    expect(run([track('.....11111')]).alerts).toEqual([{ startSec: 1, endSec: 1.8, continued: false }]);
+    expect(run([]).alerts).toEqual([]);
+    expect(run([track('11111'.replaceAll('1', '0'))]).alerts).toEqual([]);
   });
 
-  it('ignores regions shorter than the minimum detection size', () => {
-    const frames = [frame(), frame([14, 7, 17, 8])]; // 1 pixel of 10 tall = 0.1 < 0.2
-    expect(entryHits(frames, rule, opts)).toEqual([false]);
-    expect(entryHits(frames, { ...rule, minimumDetectionSize: 0.1 }, opts)).toEqual([true]);
+  it('counts the feet: a box over the area whose bottom centre is outside it does not count', () => {
+    const above: NormBox = { x: 0.7, y: 0.1, w: 0.1, h: 0.3 }; // feet at y 0.4, above the area
+    expect(run([track('11111', { box: above })]).alerts).toEqual([]);
   });
 
-  it('with a machine area, counts entries only while the machine runs', () => {
-    const machine = rect(0, 0, 0.2, 0.2);
-    // The machine is the top-left 4×2 pixels; they change from the first frame to the second only.
-    const busy = (block: [number, number, number, number]) => {
-      const f = frame(block);
-      for (let y = 0; y < 2; y++) for (let x = 0; x < 4; x++) f[y * W + x] = 250;
-      return f;
+  it('only tracks taken for a person at the person detection threshold', () => {
+    const faint = track('11111', { score: 0.25 });
+    expect(run([faint]).alerts).toEqual([]);
+    expect(run([faint], { personDetectionThreshold: 0.2 }).alerts).toHaveLength(1);
+    expect(run([faint], { personDetectionThreshold: 0.25 }).alerts).toHaveLength(1);
+  });
+
+  it('ignores people shorter than the minimum detection size', () => {
+    const small: NormBox = { x: 0.7, y: 0.65, w: 0.05, h: 0.15 };
+    expect(run([track('11111', { box: small })]).alerts).toEqual([]);
+    expect(run([track('11111', { box: small })], { minimumDetectionSize: 0.15 }).alerts).toHaveLength(1);
+  });
+
+  it('boxes the tracker only predicted do not count', () => {
+    expect(run([track('1pp1p')]).alerts).toEqual([]);
+    expect(entryFrameTimes([track('1pp1p')], rule)).toEqual([0, 0.6]);
+  });
+
+  it('two people in one frame are one frame', () => {
+    const times = entryFrameTimes([track('11', { id: 'a' }), track('11', { id: 'b' })], rule);
+    expect(times).toEqual([0, 0.2]);
+    expect(run([track('11', { id: 'a' }), track('11', { id: 'b' })]).alerts).toEqual([]);
+  });
+
+  it('with a machine area, counts only while the machine runs (more than the running threshold changes)', () => {
+    // The machine runs during the first second only.
+    const change: MachineChange = {
+      times: Array.from({ length: 20 }, (_, k) => (k + 1) / FPS),
+      fractions: Array.from({ length: 20 }, (_, k) => (k < 5 ? 0.2 : 0.01)),
     };
-    // Frame pairs: machine changes (idle→busy) with an entry; machine unchanged with an entry.
-    const frames = [frame(), busy([14, 4, 17, 8]), busy([15, 4, 18, 8])];
-    const withMachine = { ...rule, machineArea: machine };
-    expect(entryHits(frames, withMachine, opts)).toEqual([true, false]);
-    expect(entryHits(frames, rule, opts)).toEqual([true, true]);
+    const machine = { machineArea: rect(0, 0, 0.2, 0.2) };
+    expect(run([track('11111')], machine, { machineChange: change }).alerts).toEqual([
+      { startSec: 0, endSec: 0.8, continued: false },
+    ]);
+    expect(run([track('.........11111')], machine, { machineChange: change }).alerts).toEqual([]);
+    expect(
+      run([track('.........11111')], { ...machine, runningThreshold: 0.005 }, { machineChange: change })
+        .alerts,
+    ).toHaveLength(1);
+    // No machine change measured: the machine is not known to run.
+    expect(run([track('11111')], machine).alerts).toEqual([]);
   });
 });
 
 describe('advanced.md §5 entry detection: alerts from the frames', () => {
-  const fps = 5;
-  const hits = (pattern: string) => [...pattern].map((c) => c === '1');
-
-  it('raises an alert only after the detection frame threshold of frames in a row', () => {
-    expect(entryAlerts(hits('0110000'), rule, { fps })).toEqual([]);
-    expect(entryAlerts(hits('0111000'), rule, { fps })).toEqual([{ startSec: 0.4, endSec: 0.8 }]);
+  it('raises an alert only after the detection frame threshold of frames (gaps of two frames bridged)', () => {
+    expect(run([track('11')]).alerts).toEqual([]);
+    expect(run([track('111')]).alerts).toEqual([{ startSec: 0, endSec: 0.4, continued: false }]);
+    expect(run([track('1001')]).alerts).toEqual([]);
+    expect(run([track('1001001')]).alerts).toEqual([{ startSec: 0, endSec: 1.2, continued: false }]);
+    expect(run([track('110001100000111')]).alerts).toHaveLength(1);
+    expect(run([track('11100001110')]).alerts).toEqual([
+      { startSec: 0, endSec: 0.4, continued: false },
+      { startSec: 1.4, endSec: 1.8, continued: false },
+    ]);
   });
 
-  it('bridges a gap of up to two frames in one stay', () => {
-    expect(entryAlerts(hits('1100110000'), rule, { fps })).toEqual([{ startSec: 0.2, endSec: 1.2 }]);
-    expect(entryAlerts(hits('11100011100'), rule, { fps })).toEqual([
-      { startSec: 0.2, endSec: 0.6 },
-      { startSec: 1.4, endSec: 1.8 },
+  it('the threshold is a time: at 2 frames a second, 3 frames of 5 a second (0.6 s) take 2 frames', () => {
+    expect(framesNeeded(3, 5)).toBe(3);
+    expect(framesNeeded(3, 2)).toBe(2);
+    expect(framesNeeded(1, 2)).toBe(1);
+    expect(framesNeeded(10, 2)).toBe(4);
+    expect(run([track('11', { fps: 2 })], {}, { fps: 2 }).alerts).toEqual([
+      { startSec: 0, endSec: 0.5, continued: false },
     ]);
+    expect(run([track('1', { fps: 2 })], {}, { fps: 2 }).alerts).toEqual([]);
   });
 
   it('continues the previous alert within the vigilant time instead of raising another', () => {
-    const twoStays = hits(`111${'0'.repeat(20)}111`);
-    expect(entryAlerts(twoStays, rule, { fps })).toHaveLength(2);
-    expect(entryAlerts(twoStays, { ...rule, vigilantTime: 5 }, { fps })).toEqual([
-      { startSec: 0.2, endSec: 5.2 },
-    ]);
+    const twoStays = [track(`111${'0'.repeat(20)}111`)];
+    expect(run(twoStays).alerts).toHaveLength(2);
+    expect(run(twoStays, { vigilantTime: 5 }).alerts).toEqual([{ startSec: 0, endSec: 5, continued: false }]);
+    expect(run(twoStays, { vigilantTime: 3 }).alerts).toHaveLength(2);
   });
 
   it('shifts by the clip offset and stays inside the minute', () => {
-    expect(entryAlerts(hits('111'), rule, { fps, offsetSec: 59.5 })).toEqual([
-      { startSec: 59.7, endSec: 60 },
+    expect(run([track('111')], {}, { offsetSec: 59.5, durationSec: 0.5 }).alerts).toEqual([
+      { startSec: 59.5, endSec: 59.9, continued: false },
     ]);
+    expect(run([track('1111111')], {}, { offsetSec: 59.5, durationSec: 2 }).alerts[0]!.endSec).toBe(60);
   });
 });
 
-describe('advanced.md §5 entry detection on a recorded clip', () => {
+describe('advanced.md §5 entry detection over a minute boundary', () => {
+  /** Frames 59.0..59.8 of minute N−1, in the area. */
+  const lastSecond = track('11111', { fromSec: 59 });
+
+  it('a stay across the boundary is one alert: the next clip continues it without a new one', () => {
+    const first = run([lastSecond]);
+    expect(first.alerts).toEqual([{ startSec: 59, endSec: 59.8, continued: false }]);
+    expect(first.carry).toEqual({
+      lastAlertEndSec: 59.8,
+      stay: { firstSec: 59, lastSec: 59.8, frames: 5, alerted: true },
+    });
+    // JSON round trip, as stored with the clip.
+    const carry = shiftCarry(JSON.parse(JSON.stringify(first.carry)), 60);
+    const second = run([track('1111111111')], {}, { carry });
+    expect(second.alerts).toEqual([{ startSec: 0, endSec: 1.8, continued: true }]);
+    expect(second.carry.stay).toBeNull();
+    expect(second.carry.lastAlertEndSec).toBeCloseTo(1.8, 6);
+    // Without the carry it would be a new alert.
+    expect(run([track('1111111111')]).alerts).toEqual([{ startSec: 0, endSec: 1.8, continued: false }]);
+  });
+
+  it('a stay too short in either minute alone raises one alert when it goes on into the next', () => {
+    const first = run([track('11', { fromSec: 59.6 })]);
+    expect(first.alerts).toEqual([]);
+    expect(first.carry.stay).toMatchObject({ firstSec: 59.6, frames: 2, alerted: false });
+    expect(first.carry.stay!.lastSec).toBeCloseTo(59.8, 6);
+    const second = run([track('1')], {}, { carry: shiftCarry(first.carry, 60) });
+    expect(second.alerts).toEqual([{ startSec: 0, endSec: 0, continued: false }]);
+  });
+
+  it('a stay that ended before the clip’s end is not carried; the vigilant time is', () => {
+    const first = run([track('111', { fromSec: 55 })], { vigilantTime: 10 });
+    expect(first.carry).toEqual({ lastAlertEndSec: 55.4, stay: null });
+    const carry = shiftCarry(first.carry, 60);
+    // A new stay 3 s into the next minute, 7.6 s after the alert: within 10 s, so it continues it.
+    const within = run([track('111', { fromSec: 3 })], { vigilantTime: 10 }, { carry });
+    expect(within.alerts).toEqual([{ startSec: 0, endSec: 3.4, continued: true }]);
+    const beyond = run([track('111', { fromSec: 3 })], { vigilantTime: 5 }, { carry });
+    expect(beyond.alerts).toEqual([{ startSec: 3, endSec: 3.4, continued: false }]);
+  });
+
+  it('a carried stay not seen again at the start of the next clip ends there', () => {
+    const carry = shiftCarry(run([lastSecond]).carry, 60);
+    const later = run([track('111', { fromSec: 20 })], {}, { carry });
+    expect(later.alerts).toEqual([{ startSec: 20, endSec: 20.4, continued: false }]);
+  });
+
+  it('an old alert end is dropped from the carry', () => {
+    const quiet = run([], {}, { carry: { lastAlertEndSec: -590, stay: null } });
+    expect(quiet.carry.lastAlertEndSec).toBeNull();
+  });
+});
+
+describe('advanced.md §5 the machine-running check on a recorded clip', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-entry-'));
   });
   afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
-  it('finds the box entering the right half while it crosses, per area link, and nothing in a still clip', async () => {
-    // A white box a third of the picture tall crosses from left to right during seconds 2..8, its feet
-    // at two thirds of the height: it stands in the right half's area from about second 5.
+  it('the machine area changes while the box crosses it, and a corner where nothing moves does not', async () => {
+    // A white box a third of the picture tall crosses the middle band from left to right during seconds 2..8.
     const moving = path.join(dir, 'moving.mp4');
     await fs.writeFile(moving, await makeClip({ seconds: 10, scene: 'moving', motionFrom: 2, motionTo: 8 }));
-    const still = path.join(dir, 'still.mp4');
-    await fs.writeFile(still, await makeClip({ seconds: 10 }));
-    const area = rule.entryArea;
-    const [alerts, left, none] = await detectEntries(moving, [
-      { ...rule, entryArea: area, vigilantTime: 10 },
-      { ...rule, entryArea: rect(0, 0.5, 0.5, 0.9), vigilantTime: 10 },
-      { ...rule, entryArea: rect(0, 0, 1, 0.3) },
-    ]);
-    if (!alerts || !left || !none) throw new Error('one answer per rule');
-    expect(alerts).toHaveLength(1);
-    expect(alerts[0]!.startSec).toBeGreaterThan(4);
-    expect(alerts[0]!.startSec).toBeLessThan(6.5);
-    expect(alerts[0]!.endSec).toBeGreaterThan(7);
-    // The same crossing seen by the left half's area starts earlier; an area above it sees nothing.
-    expect(left[0]!.startSec).toBeLessThan(alerts[0]!.startSec);
-    expect(none).toEqual([]);
-    expect(await detectEntries(still, [rule])).toEqual([[]]);
-    expect(await detectEntries(still, [])).toEqual([]);
-    const [shifted] = await detectEntries(moving, [{ ...rule, vigilantTime: 10 }], { offsetMs: 30_000 });
-    expect(shifted![0]!.startSec).toBeCloseTo(alerts[0]!.startSec + 30, 5);
+    const frames = await decodeMachineFrames(moving);
+    expect(frames.length).toBeGreaterThanOrEqual(48);
+    const band = machineChangeOf(frames, rect(0, 0.3, 1, 0.7));
+    const corner = machineChangeOf(frames, rect(0, 0, 0.2, 0.2));
+    const at = (change: MachineChange, t: number) => change.fractions[change.times.findIndex((x) => x >= t)]!;
+    expect(at(band, 5)).toBeGreaterThan(0.02);
+    expect(at(band, 1)).toBe(0);
+    expect(Math.max(...corner.fractions)).toBe(0);
+    // A person in the area counts while the band "machine" runs, never with the still corner as the machine.
+    const person = track('1'.repeat(50));
+    const withBand = run(
+      [person],
+      { machineArea: rect(0, 0.3, 1, 0.7), runningThreshold: 0.02 },
+      { machineChange: band },
+    );
+    expect(withBand.alerts).toHaveLength(1);
+    expect(withBand.alerts[0]!.startSec).toBeGreaterThan(1.8);
+    expect(withBand.alerts[0]!.endSec).toBeLessThan(8.5);
+    expect(run([person], { machineArea: rect(0, 0, 0.2, 0.2) }, { machineChange: corner }).alerts).toEqual(
+      [],
+    );
   });
 });

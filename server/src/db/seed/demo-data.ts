@@ -410,6 +410,7 @@ export const demoAreaLinks: Record<string, AreaLinkInput[]> = {
       machineArea: null,
       detectionFrameThreshold: 3,
       minimumDetectionSize: 0.08,
+      personDetectionThreshold: 0.3,
       runningThreshold: 0.02,
       vigilantTime: 10,
     },

@@ -17,6 +17,7 @@ export type DebugConfig = Pick<
   | 'media'
   | 'health'
   | 'motionAlerts'
+  | 'enterAlerts'
   | 'feedback'
   | 'audit'
 >;
@@ -44,6 +45,7 @@ export function describeSettings(config: DebugConfig): { name: string; value: st
     { name: 'MEDIA_URL_TTL_SECONDS', value: String(Math.round(config.media.urlTtlMs / 1000)) },
     { name: 'CAMERA_DOWN_AFTER_SECONDS', value: String(Math.round(config.health.downAfterMs / 1000)) },
     { name: 'MOTION_NOTIFICATION_COOLDOWN_MINUTES', value: minutes(config.motionAlerts.cooldownMs) },
+    { name: 'ENTRY_NOTIFICATION_COOLDOWN_MINUTES', value: minutes(config.enterAlerts.cooldownMs) },
     { name: 'AUDIT_RETENTION_DAYS', value: String(config.audit.retentionDays) },
   ];
 }

@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { alertRows, csvCell, enterAlertCsv } from './enter-alert-csv.ts';
 
-const minute = (iso: string, events: { startSec: number; endSec: number; areaName?: string }[] | null) => ({
+const minute = (
+  iso: string,
+  events: { startSec: number; endSec: number; areaName?: string; continued?: boolean }[] | null,
+) => ({
   start_time: new Date(iso),
   enter_alert_events: events?.map((e) => ({ areaName: 'A', ...e })) ?? null,
 });
@@ -40,6 +43,20 @@ describe('core.md §9 entry alert CSV', () => {
       ['B', 7],
       ['A', 1],
     ]);
+  });
+
+  it('joins an alert that entry detection continued over the minute’s end (the vigilant time), gap or not', () => {
+    const at = (iso: string) => Date.parse(iso);
+    const minutes = [
+      minute('2026-11-20T01:00:00Z', [{ startSec: 50, endSec: 55 }]),
+      minute('2026-11-20T01:01:00Z', [{ startSec: 0, endSec: 6, continued: true }]),
+    ];
+    expect(alertRows(minutes)).toEqual([
+      { areaName: 'A', startMs: at('2026-11-20T01:00:50Z'), endMs: at('2026-11-20T01:01:06Z') },
+    ]);
+    // The same spans without the mark are two alerts (five seconds apart).
+    minutes[1]!.enter_alert_events![0]!.continued = false;
+    expect(alertRows(minutes)).toHaveLength(2);
   });
 
   it('writes UTF-8 with a byte-order mark, CRLF lines, dates YYYY-MM-DD HH:mm:ss in the asked offset', () => {

@@ -20,8 +20,8 @@ export interface AlertRow {
 const JOIN_GAP_MS = 1000;
 
 /**
- * Every alert of the minutes as absolute times, oldest first; an area's alert split by a minute's end is
- * joined again.
+ * Every alert of the minutes as absolute times, oldest first; an area's alert split by a minute's end (or marked
+ * as continuing the previous minute's) is joined again.
  */
 export function alertRows(minutes: readonly MinuteAlerts[]): AlertRow[] {
   const rows: AlertRow[] = [];
@@ -35,7 +35,8 @@ export function alertRows(minutes: readonly MinuteAlerts[]): AlertRow[] {
         endMs: base + span.endSec * 1000,
       };
       const last = lastOfArea.get(row.areaName);
-      if (last && row.startMs - last.endMs <= JOIN_GAP_MS && row.startMs >= last.startMs)
+      // `continued`: entry detection carried the alert over the minute's end (a stay, or the vigilant time).
+      if (last && (span.continued || row.startMs - last.endMs <= JOIN_GAP_MS) && row.startMs >= last.startMs)
         last.endMs = Math.max(last.endMs, row.endMs);
       else {
         rows.push(row);

@@ -1,11 +1,17 @@
-// Entry detection's storage: the area links of a customer's camera, the clips the entry job looks at, and the
-// alerts of a camera in a period. Reads by camera code are scoped to the caller's customer, links by their
+// Entry detection's storage: the area links of a customer's camera, the clips entry detection looks at (and what
+// each hands the next), the alerts of a camera in a period, and the entry notification cooldown. Reads by camera code are scoped to the caller's customer, links by their
 // camera; the job's reads are by clip id (no request).
 import { sql } from 'kysely';
 import type { AreaLinkInput } from '@camwatch/contract/enter-alerts';
 import type { Db } from '../../db/database.ts';
 import { cameraClipsBetween, customerCamera } from '../../db/scoped-queries.ts';
 import type { EntryAlertSpan } from '../../db/schema.ts';
+
+export interface EntryClaim {
+  userId: number;
+  /** The previous notification time, put back if the notification could not be stored. */
+  previous: Date | null;
+}
 
 export class EnterAlertRepository {
   constructor(private readonly db: Db) {}
@@ -89,7 +95,7 @@ export class EnterAlertRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** What the entry job needs of a clip: its media and its camera. */
+  /** What entry detection needs of a clip: its media, its place in time and its camera. */
   findForEntry(clipId: number) {
     return this.db
       .selectFrom('clips as cl')
@@ -100,6 +106,8 @@ export class EnterAlertRepository {
         'cl.start_time',
         'cl.blob_key',
         'cl.offset_ms',
+        'cl.duration_ms',
+        'cl.enter_alert_events',
         'c.code',
         'c.customer_id',
         'c.use_enter_alert',
@@ -108,12 +116,45 @@ export class EnterAlertRepository {
       .executeTakeFirst();
   }
 
-  async saveEntries(clipId: number, alerts: EntryAlertSpan[]): Promise<void> {
-    await this.db
+  /**
+   * The clip of the same camera that began last before this one (the previous minute, or the earlier piece of a
+   * split minute), with what entry detection handed on from it (null when it has not looked at it).
+   */
+  previousClip(cameraId: number, clipId: number, startTime: Date, offsetMs: number) {
+    return this.db
+      .selectFrom('clips')
+      .select(['id', 'start_time', 'offset_ms', 'duration_ms', 'enter_alert_state'])
+      .where('camera_id', '=', cameraId)
+      .where('id', '!=', clipId)
+      .where((eb) =>
+        eb.or([
+          eb('start_time', '<', startTime),
+          eb.and([eb('start_time', '=', startTime), eb('offset_ms', '<', offsetMs)]),
+        ]),
+      )
+      .orderBy('start_time', 'desc')
+      .orderBy('offset_ms', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Stores a clip's alerts and what it hands the next clip. `onlyFirst`: only when entry detection has not looked
+   * at the clip yet (the old per-clip job must not overwrite the vision job's answer).
+   */
+  async saveEntries(
+    clipId: number,
+    alerts: EntryAlertSpan[],
+    state: Record<string, unknown>,
+    { onlyFirst = false }: { onlyFirst?: boolean } = {},
+  ): Promise<boolean> {
+    let query = this.db
       .updateTable('clips')
-      .set({ enter_alert_events: JSON.stringify(alerts) })
-      .where('id', '=', clipId)
-      .execute();
+      .set({ enter_alert_events: JSON.stringify(alerts), enter_alert_state: JSON.stringify(state) })
+      .where('id', '=', clipId);
+    if (onlyFirst) query = query.where('enter_alert_events', 'is', null);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** The minutes of [from, to) with entry alerts, oldest first. */
@@ -124,14 +165,48 @@ export class EnterAlertRepository {
       .execute();
   }
 
-  /** The unlocked users of a customer: who hears of an entry. */
-  async recipients(customerId: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('users')
-      .select('id')
-      .where('customer_id', '=', customerId)
-      .where('lock_state', '=', 'none')
-      .execute();
-    return rows.map((row) => row.id);
+  /**
+   * The users to notify of an entry at the camera now: the unlocked users of the camera's customer not notified
+   * of an entry there within the cooldown. Their notification time is set to `now` in the same statement; the
+   * rows are made first and locked, so two workers finishing clips of one camera at once notify each user once.
+   */
+  async claimRecipients(cameraId: number, now: Date, cooldownMs: number): Promise<EntryClaim[]> {
+    await sql`
+      INSERT INTO entry_notification_cooldowns (user_id, camera_id, customer_id)
+      SELECT u.id, c.id, c.customer_id
+      FROM cameras c JOIN users u ON u.customer_id = c.customer_id
+      WHERE c.id = ${cameraId} AND u.lock_state = 'none'
+      ON CONFLICT (user_id, camera_id) DO NOTHING`.execute(this.db);
+    const since = new Date(now.getTime() - cooldownMs);
+    const result = await sql<{ user_id: number; previous: Date | null }>`
+      WITH due AS (
+        SELECT s.user_id, s.camera_id, s.last_notified_at
+        FROM entry_notification_cooldowns s
+        JOIN users u ON u.id = s.user_id AND u.customer_id = s.customer_id
+        JOIN cameras c ON c.id = s.camera_id AND c.customer_id = s.customer_id
+        WHERE s.camera_id = ${cameraId}
+          AND u.lock_state = 'none'
+          AND (s.last_notified_at IS NULL OR s.last_notified_at <= ${since})
+        FOR UPDATE OF s
+      )
+      UPDATE entry_notification_cooldowns e
+      SET last_notified_at = ${now}
+      FROM due
+      WHERE e.user_id = due.user_id AND e.camera_id = due.camera_id
+      RETURNING e.user_id, due.last_notified_at AS previous`.execute(this.db);
+    return result.rows.map((row) => ({ userId: Number(row.user_id), previous: row.previous }));
+  }
+
+  /** Undoes a claim whose notification was not stored, unless a later claim took over meanwhile. */
+  async releaseClaims(cameraId: number, claims: readonly EntryClaim[], claimedAt: Date): Promise<void> {
+    for (const claim of claims) {
+      await this.db
+        .updateTable('entry_notification_cooldowns')
+        .set({ last_notified_at: claim.previous })
+        .where('user_id', '=', claim.userId)
+        .where('camera_id', '=', cameraId)
+        .where('last_notified_at', '=', claimedAt)
+        .execute();
+    }
   }
 }

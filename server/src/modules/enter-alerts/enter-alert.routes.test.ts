@@ -1,9 +1,11 @@
 // Entry detection through the real app (advanced.md §1, §5; core.md §2 more-menu, §8 rights, §9 exports):
-// the area links of a camera, the entry job on a real recorded clip, the alerts on the archive timeline and in
-// the EnterAlert notifications, and the CSV download. TLT environment modes and use_enter_alert cameras only.
+// the area links of a camera, entry detection on people tracked in real recorded clips (the tracks are what the
+// vision job hands over), the alerts on the archive timeline and in the EnterAlert notifications (with their
+// cooldown), a stay over a minute's end, and the CSV download. TLT environment modes and use_enter_alert cameras only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AreaLink, AreaLinkInput } from '@camwatch/contract/enter-alerts';
 import { everyRight } from '../../db/seed/demo-data.ts';
+import type { Track } from '../../vision/types.ts';
 import { makeClip } from '../../../test/helpers/media-fixtures.ts';
 import { createMediaTestApp, putClip } from '../../../test/helpers/recorded-media.ts';
 import { expectForeignIdsRefused } from '../../../test/helpers/tenancy.ts';
@@ -36,6 +38,7 @@ const link: AreaLinkInput = {
   machineArea: null,
   detectionFrameThreshold: 3,
   minimumDetectionSize: 0.2,
+  personDetectionThreshold: 0.3,
   runningThreshold: 0.02,
   vigilantTime: 10,
 };
@@ -166,6 +169,10 @@ describe('api/enter-alert/camera/:cameraCode/area-links', () => {
       [{ ...link, detectionFrameThreshold: 0 }, 'detectionFrameThreshold'],
       [{ ...link, minimumDetectionSize: 2 }, 'minimumDetectionSize'],
       [{ ...link, vigilantTime: 601 }, 'vigilantTime'],
+      [{ ...link, personDetectionThreshold: 1.5 }, 'personDetectionThreshold'],
+      [{ ...link, personDetectionThreshold: -0.1 }, 'personDetectionThreshold'],
+      [{ ...link, personDetectionThreshold: 'high' }, 'personDetectionThreshold'],
+      [{ ...link, personDetectionThreshold: null }, 'personDetectionThreshold'],
     ];
     for (const [payload, field] of bad) {
       const res = await as(t.app, cookie, { method: 'PUT', url: linkUrl(camera.code, created.id), payload });
@@ -177,6 +184,31 @@ describe('api/enter-alert/camera/:cameraCode/area-links', () => {
     const badId = await as(t.app, cookie, { method: 'GET', url: linkUrl(camera.code, 'abc') });
     expect(badId.statusCode).toBe(400);
     expect(await listOf(cookie, camera.code)).toEqual([created]);
+  });
+
+  it('advanced.md §5 person detection threshold: kept as sent; the default when not sent or stored before it existed', async () => {
+    const { camera, cookie } = await tltCamera();
+    const strict = await createLink(cookie, camera.code, { ...link, personDetectionThreshold: 0.65 });
+    expect(strict.personDetectionThreshold).toBe(0.65);
+    const { personDetectionThreshold: _left, ...withoutIt } = link;
+    const res = await as(t.app, cookie, {
+      method: 'POST',
+      url: linksUrl(camera.code),
+      payload: { ...withoutIt, areaName: '既定' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { data: AreaLink }).data.personDetectionThreshold).toBe(0.3);
+    // A link stored by the version before the field: read with the default.
+    await t.db
+      .insertInto('enter_alert_area_links')
+      .values({ camera_id: camera.id, setting: JSON.stringify({ ...withoutIt, areaName: '旧' }) })
+      .execute();
+    const links = await listOf(cookie, camera.code);
+    expect(links.map((l) => [l.areaName, l.personDetectionThreshold])).toEqual([
+      [link.areaName, 0.65],
+      ['既定', 0.3],
+      ['旧', 0.3],
+    ]);
   });
 
   it('advanced.md §1: 404 for a camera without use_enter_alert, unknown, another customer’s, or outside TLT', async () => {
@@ -238,21 +270,49 @@ describe('api/enter-alert/camera/:cameraCode/area-links', () => {
   });
 });
 
-describe('the entry job, the timeline and the CSV', () => {
+describe('entry detection on people: the timeline, the notifications and the CSV', () => {
   const MINUTE = 60_000;
   const recentMinute = () => new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 2 * MINUTE);
 
-  it('advanced.md §5: finds the entry in a recorded clip; the timeline, the EnterAlert tab and the CSV show it', async () => {
+  /** A person 0.3 of the picture tall whose feet stand at (0.75, 0.8), inside `link`'s area, at 2 frames a second. */
+  const person = (fromSec: number, toSec: number, { id = 'p1', score = 0.8 } = {}): Track => {
+    const points = [];
+    for (let t2 = fromSec * 2; t2 <= toSec * 2; t2++)
+      points.push({ t: t2 / 2, box: { x: 0.7, y: 0.5, w: 0.1, h: 0.3 }, score });
+    return { id, points, maxScore: score, descriptor: null };
+  };
+
+  const eventsOf = async (clipId: number) =>
+    (
+      await t.db
+        .selectFrom('clips')
+        .select(['enter_alert_events', 'enter_alert_state'])
+        .where('id', '=', clipId)
+        .executeTakeFirstOrThrow()
+    ).enter_alert_events;
+
+  const entryNotes = async (cookie: string) =>
+    (
+      (await as(t.app, cookie, { method: 'GET', url: '/api/notifications?event=entry' })).json() as {
+        data: { notifications: { message: string; url: string | null }[] };
+      }
+    ).data.notifications;
+
+  const period = (start: Date) => ({
+    from: new Date(start.getTime() - 3_600_000).toISOString(),
+    to: new Date(start.getTime() + 3_600_000).toISOString(),
+  });
+
+  it('advanced.md §5: a person standing in the area is an alert; the timeline, the EnterAlert tab and the CSV show it', async () => {
     const { customer, camera, cookie } = await tltCamera('横浜 ライン1');
     await createLink(cookie, camera.code);
-    // A second link whose area the box never enters, and one with a machine area where nothing moves.
+    // A second link whose area the person never enters, and one with a machine area where nothing moves.
     await createLink(cookie, camera.code, { ...link, areaName: '天井', entryArea: rect(0, 0, 1, 0.3) });
     await createLink(cookie, camera.code, {
       ...link,
       areaName: '停止中の機械',
       machineArea: rect(0, 0, 0.2, 0.2),
     });
-    // A box a third of the picture tall crosses from left to right during seconds 2..8.
     const start = recentMinute();
     const clip = await putClip(
       t,
@@ -261,8 +321,14 @@ describe('the entry job, the timeline and the CSV', () => {
       await makeClip({ seconds: 10, scene: 'moving', motionFrom: 2, motionTo: 8 }),
       { durationMs: 10_000 },
     );
-    await t.services.enterAlerts.enqueueFor(clip.id);
-    await t.services.jobs.runDue();
+    const found = await t.services.enterAlerts.detectEntries({
+      clipId: clip.id,
+      tracks: [person(5, 8)],
+      fps: 2,
+      durationSec: 10,
+    });
+    expect(found.alerts).toEqual([{ startSec: 5, endSec: 8, areaName: 'プレス機前' }]);
+    expect(found.notified).toBe(1);
 
     const hourStart = new Date(Math.floor(start.getTime() / 3_600_000) * 3_600_000).toISOString();
     const archives = await as(t.app, cookie, {
@@ -277,20 +343,15 @@ describe('the entry job, the timeline and the CSV', () => {
         };
       }
     ).data.archives.find((a) => Date.parse(a.start_time) === start.getTime());
-    expect(minute?.events.enterAlert).toHaveLength(1);
+    expect(minute?.events.enterAlert).toEqual([{ startSec: 5, endSec: 8 }]);
     const [alert] = minute!.events.enterAlert;
-    expect(alert!.startSec).toBeGreaterThan(4);
-    expect(alert!.startSec).toBeLessThan(6.5);
 
-    const notes = await as(t.app, cookie, { method: 'GET', url: '/api/notifications?event=entry' });
-    expect(notes.statusCode, notes.body).toBe(200);
-    const list = (notes.json() as { data: { notifications: { message: string; url: string | null }[] } }).data
-      .notifications;
+    const list = await entryNotes(cookie);
+    expect(list).toHaveLength(1);
     expect(list[0]?.message).toBe('プレス機前');
     expect(list[0]?.url).toContain(`/detail/${camera.code}?date=`);
 
-    const from = new Date(start.getTime() - 3_600_000).toISOString();
-    const to = new Date(start.getTime() + 3_600_000).toISOString();
+    const { from, to } = period(start);
     const csv = await as(t.app, cookie, {
       method: 'GET',
       url: `/api/enter-alert/camera/${camera.code}/csv?start_datetime=${encodeURIComponent(from)}&end_datetime=${encodeURIComponent(to)}&lang=ja`,
@@ -302,15 +363,9 @@ describe('the entry job, the timeline and the CSV', () => {
     const lines = csv.rawPayload.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe('カメラ名,エリア名,開始日時,終了日時,継続時間(秒)');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(
-      /^横浜 ライン1,プレス機前,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+(\.\d)?$/,
-    );
-    const startCell = lines[1]!.split(',')[2]!;
-    const expected = new Date(start.getTime() + alert!.startSec * 1000)
-      .toISOString()
-      .slice(0, 19)
-      .replace('T', ' ');
-    expect(startCell).toBe(expected);
+    const time = (sec: number) =>
+      new Date(start.getTime() + sec * 1000).toISOString().slice(0, 19).replace('T', ' ');
+    expect(lines[1]).toBe(`横浜 ライン1,プレス機前,${time(alert!.startSec)},${time(alert!.endSec)},3`);
 
     // The report's data: the same alert, its times in the asked offset.
     const report = await as(t.app, cookie, {
@@ -324,11 +379,8 @@ describe('the entry job, the timeline and the CSV', () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.areaName).toBe('プレス機前');
     expect(alerts[0]!.start_time).toMatch(/\+09:00$/);
-    // Written to the second, like the CSV.
-    expect(Date.parse(alerts[0]!.start_time)).toBe(
-      Math.floor((start.getTime() + alert!.startSec * 1000) / 1000) * 1000,
-    );
-    expect(Date.parse(alerts[0]!.end_time)).toBeGreaterThan(Date.parse(alerts[0]!.start_time));
+    expect(Date.parse(alerts[0]!.start_time)).toBe(start.getTime() + 5000);
+    expect(Date.parse(alerts[0]!.end_time)).toBe(start.getTime() + 8000);
 
     // Rights and bad periods.
     const viewer = await createUser(t.db, customer.id, {
@@ -360,22 +412,156 @@ describe('the entry job, the timeline and the CSV', () => {
     expect(Object.keys((garbage.json() as { errors: object }).errors)).toContain('start_datetime');
   });
 
-  it('advanced.md §5: without area links nothing is decoded and no alert is stored', async () => {
-    const { camera } = await tltCamera();
-    const clip = await putClip(
-      t,
-      camera.id,
-      new Date(recentMinute().getTime() - 10 * MINUTE),
-      await makeClip({ seconds: 10, scene: 'moving', motionFrom: 2, motionTo: 8 }),
-      { durationMs: 10_000 },
-    );
-    await t.services.enterAlerts.enqueueFor(clip.id);
+  it('advanced.md §5: something that moves but is no person (a car) raises nothing; the entry job never overwrites the people’s answer', async () => {
+    const { camera, cookie } = await tltCamera();
+    await createLink(cookie, camera.code, { ...link, entryArea: rect(0, 0.2, 1, 0.95) });
+    const moving = await makeClip({ seconds: 10, scene: 'moving', motionFrom: 2, motionTo: 8 });
+    const start = new Date(recentMinute().getTime() - 10 * MINUTE);
+    const car = await putClip(t, camera.id, start, moving, { durationMs: 10_000 });
+    await t.services.enterAlerts.enqueueFor(car.id);
     await t.services.jobs.runDue();
-    const row = await t.db
-      .selectFrom('clips')
-      .select('enter_alert_events')
-      .where('id', '=', clip.id)
-      .executeTakeFirst();
-    expect(row?.enter_alert_events).toEqual([]);
+    expect(await eventsOf(car.id)).toEqual([]);
+    // The vision job found nobody either (only the box moving).
+    expect(
+      (await t.services.enterAlerts.detectEntries({ clipId: car.id, tracks: [], fps: 2 })).alerts,
+    ).toEqual([]);
+    // A faint track (below the person detection threshold) is no person.
+    const faint = await t.services.enterAlerts.detectEntries({
+      clipId: car.id,
+      tracks: [person(1, 6, { score: 0.2 })],
+      fps: 2,
+    });
+    expect(faint.alerts).toEqual([]);
+    expect(await entryNotes(cookie)).toEqual([]);
+
+    const next = await putClip(t, camera.id, new Date(start.getTime() + MINUTE), moving, {
+      durationMs: 10_000,
+    });
+    await t.services.enterAlerts.detectEntries({ clipId: next.id, tracks: [person(2, 4)], fps: 2 });
+    await t.services.enterAlerts.enqueueFor(next.id);
+    await t.services.jobs.runDue();
+    expect(await eventsOf(next.id)).toEqual([{ startSec: 2, endSec: 4, areaName: 'プレス機前' }]);
+  });
+
+  it('advanced.md §5: a person staying over a minute’s end is one alert, notified once, one CSV row', async () => {
+    const { camera, cookie } = await tltCamera('搬入口カメラ');
+    await createLink(cookie, camera.code);
+    const still = await makeClip({ seconds: 10 });
+    const first = new Date(recentMinute().getTime() - 20 * MINUTE);
+    const second = new Date(first.getTime() + MINUTE);
+    const a = await putClip(t, camera.id, first, still, { durationMs: MINUTE });
+    const b = await putClip(t, camera.id, second, still, { durationMs: MINUTE });
+    const now = new Date(second.getTime() + 30_000);
+    const one = await t.services.enterAlerts.detectEntries(
+      { clipId: a.id, tracks: [person(57, 59.5, { id: 'p7' })], fps: 2, durationSec: 60 },
+      new Date(first.getTime() + 61_000),
+    );
+    expect(one.alerts).toEqual([{ startSec: 57, endSec: 59.5, areaName: 'プレス機前' }]);
+    expect(one.notified).toBe(1);
+    const two = await t.services.enterAlerts.detectEntries(
+      { clipId: b.id, tracks: [person(0, 4, { id: 'p7' })], fps: 2, durationSec: 60 },
+      now,
+    );
+    expect(two.alerts).toEqual([{ startSec: 0, endSec: 4, areaName: 'プレス機前', continued: true }]);
+    expect(two.notified).toBe(0);
+    expect(await entryNotes(cookie)).toHaveLength(1);
+    // The timeline shows the second minute's part as it is.
+    const hourStart = new Date(Math.floor(second.getTime() / 3_600_000) * 3_600_000).toISOString();
+    const archives = await as(t.app, cookie, {
+      method: 'GET',
+      url: `/api/cameras/${camera.code}/archives?start_date=${hourStart}&period=1`,
+    });
+    const minutes = (
+      archives.json() as { data: { archives: { start_time: string; events: { enterAlert: unknown[] } }[] } }
+    ).data.archives;
+    expect(minutes.find((m) => Date.parse(m.start_time) === second.getTime())?.events.enterAlert).toEqual([
+      { startSec: 0, endSec: 4 },
+    ]);
+
+    const { from, to } = period(first);
+    const csv = await as(t.app, cookie, {
+      method: 'GET',
+      url: `/api/enter-alert/camera/${camera.code}/csv?start_datetime=${encodeURIComponent(from)}&end_datetime=${encodeURIComponent(to)}&lang=en`,
+    });
+    const rows = csv.rawPayload.subarray(3).toString('utf8').trim().split('\r\n').slice(1);
+    const time = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+    expect(rows).toEqual([
+      `搬入口カメラ,プレス機前,${time(first.getTime() + 57_000)},${time(second.getTime() + 4000)},7`,
+    ]);
+
+    // Without what the first minute handed on, the second would have been an alert of its own.
+    await t.db.updateTable('clips').set({ enter_alert_state: null }).where('id', '=', a.id).execute();
+    const alone = await t.services.enterAlerts.detectEntries(
+      { clipId: b.id, tracks: [person(0, 4, { id: 'p7' })], fps: 2, durationSec: 60 },
+      now,
+    );
+    expect(alone.alerts).toEqual([{ startSec: 0, endSec: 4, areaName: 'プレス機前' }]);
+  });
+
+  it('ENTRY_NOTIFICATION_COOLDOWN_MINUTES: one entry notification a camera per user within the cooldown', async () => {
+    const app = await createMediaTestApp({
+      ENVIRONMENT_MODE: 'TLT:3',
+      ENTRY_NOTIFICATION_COOLDOWN_MINUTES: '5',
+    });
+    try {
+      const tenant = await createTenant(app.db);
+      const cameraOf = async (name: string) => {
+        const { camera } = await createLocationAndCamera(app.db, tenant.customer.id, name);
+        await app.db
+          .updateTable('cameras')
+          .set({ use_enter_alert: true })
+          .where('id', '=', camera.id)
+          .execute();
+        return camera;
+      };
+      const [east, west] = [await cameraOf('East'), await cameraOf('West')];
+      const cookie = await login(app.app, tenant.user);
+      for (const camera of [east, west])
+        expect(
+          (await as(app.app, cookie, { method: 'POST', url: linksUrl(camera.code), payload: link }))
+            .statusCode,
+        ).toBe(200);
+      await createUser(app.db, tenant.customer.id, { parentUserId: tenant.user.id });
+      const locked = await createUser(app.db, tenant.customer.id);
+      await app.db.updateTable('users').set({ lock_state: 'parent' }).where('id', '=', locked.id).execute();
+      const still = await makeClip({ seconds: 10 });
+      const base = new Date(recentMinute().getTime() - 60 * MINUTE);
+      /** An entry 2–4 s into the minute `m` minutes after base, found 30 s later. */
+      const entryAt = async (camera: { id: number }, m: number) => {
+        const start = new Date(base.getTime() + m * MINUTE);
+        const clip = await putClip(app, camera.id, start, still, { durationMs: MINUTE });
+        return (
+          await app.services.enterAlerts.detectEntries(
+            { clipId: clip.id, tracks: [person(2, 4, { id: `m${m}` })], fps: 2, durationSec: 60 },
+            new Date(start.getTime() + 30_000),
+          )
+        ).notified;
+      };
+      // The parent and the child; not the locked user.
+      expect(await entryAt(east, 0)).toBe(2);
+      // A new entry at the same camera within 5 minutes: stored, not notified.
+      expect(await entryAt(east, 3)).toBe(0);
+      // Another camera has its own cooldown.
+      expect(await entryAt(west, 3)).toBe(2);
+      // After the cooldown, the same camera notifies again.
+      expect(await entryAt(east, 6)).toBe(2);
+      const rows = await app.db
+        .selectFrom('notifications')
+        .select(['camera_id'])
+        .where('customer_id', '=', tenant.customer.id)
+        .where('event', '=', 'entry')
+        .execute();
+      expect(rows.filter((r) => r.camera_id === east.id)).toHaveLength(2 * 2);
+      expect(rows.filter((r) => r.camera_id === west.id)).toHaveLength(2);
+      const stored = await app.db
+        .selectFrom('clips')
+        .select('enter_alert_events')
+        .where('camera_id', '=', east.id)
+        .orderBy('start_time')
+        .execute();
+      expect(stored.map((r) => r.enter_alert_events?.length)).toEqual([1, 1, 1]);
+    } finally {
+      await app.cleanup();
+    }
   });
 });

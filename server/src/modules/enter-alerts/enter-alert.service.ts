@@ -2,7 +2,8 @@
 // looks for entries in each new clip, and the alerts of a period as CSV. The feature exists only in TLT
 // environment modes and on cameras with use_enter_alert: elsewhere the camera is not found. Reading the links
 // needs a session (the player draws the areas); changing them and downloading alerts need configEnterAlert.
-// A fresh alert notifies the customer's users (the EnterAlert tab).
+// A fresh alert notifies the customer's users (the EnterAlert tab), each at most once a camera per cooldown. Only
+// people raise alerts: the vision job tracks them and calls detectEntries (media/entry.ts has the rule).
 import {
   areaLinkInputSchema,
   csvPeriodProblem,
@@ -11,11 +12,22 @@ import {
   type EnterAlert,
 } from '@camwatch/contract/enter-alerts';
 import { AREA_LINKS_MAX } from '@camwatch/contract/constants';
+import { ENTRY_ANALYSIS_FPS } from '@camwatch/contract/enter-alert-rules';
+import type { Point } from '@camwatch/contract/polygon';
+import { z } from 'zod';
 import { isTltMode, type EnvironmentMode } from '@camwatch/contract/environment';
 import type { AuthContext } from '../../http/auth-context.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { DomainError, FieldErrors, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { detectEntries } from '../../media/entry.ts';
+import {
+  decodeMachineFrames,
+  entryAlertsFromTracks,
+  machineChangeOf,
+  shiftCarry,
+  type EntryCarry,
+  type MachineChange,
+} from '../../media/entry.ts';
+import type { Track } from '../../vision/types.ts';
 import type { EntryAlertSpan } from '../../db/schema.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { withBlobFile } from '../../storage/blob-file.ts';
@@ -44,6 +56,38 @@ export function entryClipIdOf(payload: Record<string, unknown>): number {
   return clipId;
 }
 
+/** What the vision job hands entry detection for one analysed clip. */
+export interface EntryDetectionInput {
+  clipId: number;
+  /** The people tracked in the clip; point times in seconds from the clip's start, boxes in picture fractions. */
+  tracks: readonly Track[];
+  /** Frames a second the tracks were analysed at (AnalysisOptions.fps). */
+  fps: number;
+  /** Length of the analysed video, seconds (AnalysisResult.durationSec); the clip's duration when left out. */
+  durationSec?: number;
+  /**
+   * The share of a machine area's pixels that changed between analysed frames, when the caller has the frames at
+   * hand; when left out, the clip is decoded small and grey here (only if a link has a machine area and there
+   * are tracks).
+   */
+  machineChange?: (machineArea: Point[]) => MachineChange | Promise<MachineChange>;
+}
+
+export interface EntryDetectionResult {
+  /** The clip's alerts as stored, in seconds of its minute. */
+  alerts: EntryAlertSpan[];
+  /** Users notified. */
+  notified: number;
+}
+
+/** A stored carry (clips.enter_alert_state), checked: a row from an older version is no carry. */
+const entryCarrySchema = z.object({
+  lastAlertEndSec: z.number().nullable(),
+  stay: z
+    .object({ firstSec: z.number(), lastSec: z.number(), frames: z.number().int(), alerted: z.boolean() })
+    .nullable(),
+});
+
 export class EnterAlertService {
   private readonly tlt: boolean;
 
@@ -54,6 +98,8 @@ export class EnterAlertService {
       blobs: BlobStore;
       jobs: Pick<JobQueue, 'enqueue'>;
       notifications: Pick<NotificationService, 'notify'>;
+      /** At most one entry notification a camera per user within this long (ENTRY_NOTIFICATION_COOLDOWN_MINUTES). */
+      cooldownMs: number;
       ffmpegPath?: string;
     },
   ) {
@@ -164,41 +210,130 @@ export class EnterAlertService {
     return { filename: `enter-alert_${camera.code}_${day}.csv`, text };
   }
 
-  /** Queues entry detection of a stored clip (TLT modes only; once per clip). */
+  /** Queues the per-clip `entry` job of a stored clip (TLT modes only; once per clip). */
   enqueueFor(clipId: number): Promise<number | null> {
     if (!this.tlt) return Promise.resolve(null);
     return this.deps.jobs.enqueue(ENTRY_JOB, { clipId }, { dedupeKey: `entry:${clipId}` });
   }
 
   /**
-   * The job: looks for entries in the clip with each of the camera's current area links (decoding it once) and
-   * stores the alerts, oldest first (none without links). A clip deleted meanwhile, or a camera without the
-   * feature, is nothing to do.
+   * The `entry` job, until the vision job calls detectEntries itself: entry detection without person tracks.
+   * Nothing that merely moves is an entry any more, so it finds none; it only marks the clip as looked at (and
+   * hands the previous clip's vigilant time on), and never overwrites what the vision job stored.
    */
   async analyse(clipId: number, now = new Date()): Promise<void> {
-    const clip = await this.repo.findForEntry(clipId);
-    if (!clip || !this.tlt || !clip.use_enter_alert) return;
+    await this.detect({ clipId, tracks: [], fps: ENTRY_ANALYSIS_FPS }, now, true);
+  }
+
+  /**
+   * Entry detection of one stored clip from its person tracks (the vision job calls this once it has tracked the
+   * clip): each of the camera's area links is applied with what the previous clip of the camera handed on, the
+   * alerts are stored on the clip (oldest first, `clips.enter_alert_events`) with what this clip hands the next,
+   * and a new alert (not one continuing the previous minute's) notifies the customer's users, each at most once a
+   * camera per cooldown. A clip deleted meanwhile, or a camera without the feature, is nothing to do.
+   */
+  detectEntries(input: EntryDetectionInput, now = new Date()): Promise<EntryDetectionResult> {
+    return this.detect(input, now, false);
+  }
+
+  private async detect(
+    input: EntryDetectionInput,
+    now: Date,
+    onlyFirst: boolean,
+  ): Promise<EntryDetectionResult> {
+    const none: EntryDetectionResult = { alerts: [], notified: 0 };
+    const clip = await this.repo.findForEntry(input.clipId);
+    if (!clip || !this.tlt || !clip.use_enter_alert) return none;
+    if (onlyFirst && clip.enter_alert_events !== null) return none;
     const links = linksOf(await this.repo.links(clip.camera_id));
-    const found =
-      links.length === 0
-        ? []
-        : await withBlobFile(this.deps.blobs, clip.blob_key, (file) =>
-            detectEntries(file, links, { offsetMs: clip.offset_ms, ffmpegPath: this.deps.ffmpegPath }),
-          );
-    const alerts: EntryAlertSpan[] = found
-      .flatMap((spans, i) => spans.map((span) => ({ ...span, areaName: links[i]!.areaName })))
-      .sort((a, b) => a.startSec - b.startSec);
-    await this.repo.saveEntries(clip.id, alerts);
-    const first = alerts[0];
-    if (!first) return;
-    const enteredAt = clip.start_time.getTime() + first.startSec * 1000;
-    if (now.getTime() - enteredAt > ENTRY_NOTIFY_MAX_AGE_MS) return;
-    await this.deps.notifications.notify(clip.customer_id, await this.repo.recipients(clip.customer_id), {
-      event: 'entry',
-      // The area's name: the app and web push write the text around it in the reader's language.
-      message: first.areaName,
-      cameraId: clip.camera_id,
-      url: `/detail/${encodeURIComponent(clip.code)}?date=${encodeURIComponent(new Date(enteredAt).toISOString())}`,
+    const carries = await this.previousCarries(clip);
+    const durationSec = input.durationSec ?? clip.duration_ms / 1000;
+    const machineChange = await this.machineChanges(input, links, clip.blob_key);
+    const state: Record<string, EntryCarry> = {};
+    const alerts: EntryAlertSpan[] = [];
+    links.forEach((link, i) => {
+      const found = entryAlertsFromTracks(input.tracks, link, {
+        fps: input.fps,
+        durationSec,
+        offsetSec: clip.offset_ms / 1000,
+        carry: carries.get(link.id) ?? null,
+        machineChange: machineChange[i] ?? null,
+      });
+      state[link.id] = found.carry;
+      for (const { continued, ...span } of found.alerts)
+        alerts.push({ ...span, areaName: link.areaName, ...(continued ? { continued } : {}) });
     });
+    alerts.sort((a, b) => a.startSec - b.startSec);
+    if (!(await this.repo.saveEntries(clip.id, alerts, state, { onlyFirst }))) return none;
+    return { alerts, notified: await this.notify(clip, alerts, now) };
+  }
+
+  /** What the previous clip of the camera handed on, by link id, shifted to this clip's time. */
+  private async previousCarries(clip: {
+    id: number;
+    camera_id: number;
+    start_time: Date;
+    offset_ms: number;
+  }): Promise<Map<string, EntryCarry>> {
+    const previous = await this.repo.previousClip(clip.camera_id, clip.id, clip.start_time, clip.offset_ms);
+    const carries = new Map<string, EntryCarry>();
+    if (!previous?.enter_alert_state) return carries;
+    const shiftSec =
+      (clip.start_time.getTime() + clip.offset_ms - previous.start_time.getTime() - previous.offset_ms) /
+      1000;
+    for (const [linkId, value] of Object.entries(previous.enter_alert_state)) {
+      const parsed = entryCarrySchema.safeParse(value);
+      if (parsed.success) carries.set(linkId, shiftCarry(parsed.data, shiftSec));
+    }
+    return carries;
+  }
+
+  /**
+   * The machine-area change per link (null for a link without a machine area): from the caller, or from grey
+   * frames decoded here, once for all links, only when there are people to judge.
+   */
+  private async machineChanges(
+    input: EntryDetectionInput,
+    links: readonly AreaLink[],
+    blobKey: string,
+  ): Promise<(MachineChange | null)[]> {
+    if (input.tracks.length === 0 || links.every((link) => !link.machineArea)) return links.map(() => null);
+    const fromCaller = input.machineChange;
+    if (fromCaller)
+      return Promise.all(links.map(async (link) => (link.machineArea ? fromCaller(link.machineArea) : null)));
+    const frames = await withBlobFile(this.deps.blobs, blobKey, (file) =>
+      decodeMachineFrames(file, this.deps.ffmpegPath),
+    );
+    return links.map((link) => (link.machineArea ? machineChangeOf(frames, link.machineArea) : null));
+  }
+
+  /** Notifies the clip's first new alert (not a continued one), if it is news, to users past their cooldown. */
+  private async notify(
+    clip: { camera_id: number; customer_id: number; code: string; start_time: Date },
+    alerts: readonly EntryAlertSpan[],
+    now: Date,
+  ): Promise<number> {
+    const first = alerts.find((alert) => !alert.continued);
+    if (!first) return 0;
+    const enteredAt = clip.start_time.getTime() + first.startSec * 1000;
+    if (now.getTime() - enteredAt > ENTRY_NOTIFY_MAX_AGE_MS) return 0;
+    const claims = await this.repo.claimRecipients(clip.camera_id, now, this.deps.cooldownMs);
+    if (claims.length === 0) return 0;
+    try {
+      return await this.deps.notifications.notify(
+        clip.customer_id,
+        claims.map((claim) => claim.userId),
+        {
+          event: 'entry',
+          // The area's name: the app and web push write the text around it in the reader's language.
+          message: first.areaName,
+          cameraId: clip.camera_id,
+          url: `/detail/${encodeURIComponent(clip.code)}?date=${encodeURIComponent(new Date(enteredAt).toISOString())}`,
+        },
+      );
+    } catch (error) {
+      await this.repo.releaseClaims(clip.camera_id, claims, now);
+      throw error;
+    }
   }
 }
