@@ -195,6 +195,22 @@ describe('PeopleIdentityService.assignIdentities', () => {
     expect((await rows(cam.cameraId)).map((r) => r.id)).toEqual([late?.identityId]);
   });
 
+  it('makes one identity when two clips of a camera are analysed at once', async () => {
+    const cam = await camera();
+    const [a, b] = await Promise.all(
+      [0, 1].map((i) =>
+        run({
+          ...cam,
+          clipTime: at('2026-06-10', i),
+          passes: [{ trackId: `w${i.toString()}`, descriptor: GREEN }],
+          setting,
+        }),
+      ),
+    );
+    expect(a?.[0]?.identityId).toBe(b?.[0]?.identityId);
+    expect((await rows(cam.cameraId)).map((r) => r.pass_count)).toEqual([2]);
+  });
+
   it('keeps each customer’s gallery to itself', async () => {
     const mine = await camera();
     const theirs = await camera();
