@@ -2,6 +2,7 @@
 // slots; a slot repeats with its own period, and in each repetition (its "trip") an actor with fresh
 // looks crosses the world from one side to the other and is then gone until the next trip.
 import { random01, randomBetween } from './random.ts';
+import type { PersonLook } from './figure.ts';
 import type { Rgb } from './raster.ts';
 import type { Lane } from './scenes.ts';
 
@@ -16,8 +17,12 @@ export interface Actor {
   h: number;
   /** Seconds into the trip (drives the walking stride). */
   tripSec: number;
+  /** 1 moving to the right, -1 to the left. */
+  direction: 1 | -1;
   /** Main colour (shirt, body), second colour (trousers, windows). */
   colors: readonly [Rgb, Rgb];
+  /** How a person looks (people only). */
+  look?: PersonLook;
 }
 
 const SHIRTS: readonly Rgb[] = [
@@ -35,6 +40,26 @@ const TROUSERS: readonly Rgb[] = [
   [60, 50, 40],
   [20, 20, 20],
   [90, 90, 100],
+];
+const SKIN: readonly Rgb[] = [
+  [236, 196, 166],
+  [224, 180, 150],
+  [198, 150, 112],
+  [160, 112, 80],
+  [112, 76, 52],
+];
+const HAIR: readonly Rgb[] = [
+  [25, 20, 18],
+  [45, 32, 24],
+  [90, 60, 35],
+  [150, 140, 130],
+  [20, 18, 16],
+];
+const SHOES: readonly Rgb[] = [
+  [25, 25, 28],
+  [70, 45, 30],
+  [235, 235, 235],
+  [40, 40, 60],
 ];
 const CAR_PAINT: readonly Rgb[] = [
   [230, 230, 235],
@@ -75,6 +100,8 @@ export function actorsAt(
       const x = direction > 0 ? -w + travelled : worldWidth - travelled;
       const r = random01(seed, li, slot, trip, 7);
       const r2 = random01(seed, li, slot, trip, 8);
+      const colors: readonly [Rgb, Rgb] =
+        lane.kind === 'person' ? [pick(SHIRTS, r), pick(TROUSERS, r2)] : [pick(CAR_PAINT, r), [35, 45, 60]];
       actors.push({
         kind: lane.kind,
         id: `${lane.kind === 'person' ? 'p' : 'c'}${li}-${slot}-${trip}`,
@@ -83,8 +110,21 @@ export function actorsAt(
         w,
         h,
         tripSec: intoTrip,
-        colors:
-          lane.kind === 'person' ? [pick(SHIRTS, r), pick(TROUSERS, r2)] : [pick(CAR_PAINT, r), [35, 45, 60]],
+        direction: direction > 0 ? 1 : -1,
+        colors,
+        ...(lane.kind === 'person'
+          ? {
+              look: {
+                shirt: colors[0],
+                trousers: colors[1],
+                skin: pick(SKIN, random01(seed, li, slot, trip, 9)),
+                hair: pick(HAIR, random01(seed, li, slot, trip, 10)),
+                shoes: pick(SHOES, random01(seed, li, slot, trip, 11)),
+                longSleeves: random01(seed, li, slot, trip, 12) < 0.5,
+                yaw: randomBetween(0.45, 1.1, seed, li, slot, trip, 13),
+              },
+            }
+          : {}),
       });
     }
   });

@@ -5,6 +5,7 @@
 import type { PtzState } from '@camwatch/contract/device';
 import type { SimSourceSpec } from '../source/source-spec.ts';
 import { actorsAt, type Actor } from './actors.ts';
+import { drawPerson } from './figure.ts';
 import { drawText, GLYPH_HEIGHT, textWidth } from './font.ts';
 import { sceneLevel } from './lighting.ts';
 import { createRaster, fillEllipse, fillRect, shade, type Raster } from './raster.ts';
@@ -46,7 +47,6 @@ export interface RenderedFrame {
 
 /** Brightness steps: the lit world is recomputed only when the level moves to another step. */
 const LEVEL_STEPS = 64;
-const SKIN = [224, 180, 150] as const;
 
 export class SimRenderer {
   private readonly layout: SceneLayout;
@@ -141,26 +141,45 @@ export class SimRenderer {
     const y = (actor.y - y0) * scale;
     const w = actor.w * scale;
     const h = actor.h * scale;
+    if (actor.kind === 'person' && actor.look) {
+      // A stride or a swinging arm may reach past the actor's nominal box: the truth is what was drawn.
+      if (x + w + h * 0.3 <= 0 || x - h * 0.3 >= frame.width || y >= frame.height || y + h <= 0) return null;
+      const drawn = drawPerson(
+        frame,
+        {
+          cx: x + w / 2,
+          groundY: y + h,
+          height: h,
+          direction: actor.direction,
+          walkSec: actor.tripSec,
+          light: this.lightOn(actor, level),
+        },
+        actor.look,
+      );
+      if (drawn.x1 <= drawn.x0 || drawn.y1 <= drawn.y0) return null;
+      return { x: drawn.x0, y: drawn.y0, w: drawn.x1 - drawn.x0, h: drawn.y1 - drawn.y0 };
+    }
     const left = Math.max(0, Math.round(x));
     const top = Math.max(0, Math.round(y));
     const right = Math.min(frame.width, Math.round(x + w));
     const bottom = Math.min(frame.height, Math.round(y + h));
     if (right <= left || bottom <= top) return null;
     const [main, second] = actor.colors;
-    if (actor.kind === 'person') {
-      const stride = Math.sin(actor.tripSec * 6) * 0.06;
-      fillRect(frame, x + w * (0.08 + stride), y + h * 0.58, w * 0.36, h * 0.42, shade(second, level));
-      fillRect(frame, x + w * (0.56 - stride), y + h * 0.58, w * 0.36, h * 0.42, shade(second, level));
-      fillRect(frame, x, y + h * 0.2, w, h * 0.42, shade(main, level));
-      fillEllipse(frame, x + w * 0.2, y, w * 0.6, h * 0.22, shade(SKIN, level));
-    } else {
-      fillRect(frame, x, y + h * 0.4, w, h * 0.45, shade(main, level));
-      fillRect(frame, x + w * 0.2, y, w * 0.55, h * 0.42, shade(main, level));
-      fillRect(frame, x + w * 0.25, y + h * 0.07, w * 0.45, h * 0.3, shade(second, level));
-      fillEllipse(frame, x + w * 0.1, y + h * 0.7, w * 0.18, h * 0.3, [15, 15, 15]);
-      fillEllipse(frame, x + w * 0.72, y + h * 0.7, w * 0.18, h * 0.3, [15, 15, 15]);
-    }
+    fillRect(frame, x, y + h * 0.4, w, h * 0.45, shade(main, level));
+    fillRect(frame, x + w * 0.2, y, w * 0.55, h * 0.42, shade(main, level));
+    fillRect(frame, x + w * 0.25, y + h * 0.07, w * 0.45, h * 0.3, shade(second, level));
+    fillEllipse(frame, x + w * 0.1, y + h * 0.7, w * 0.18, h * 0.3, [15, 15, 15]);
+    fillEllipse(frame, x + w * 0.72, y + h * 0.7, w * 0.18, h * 0.3, [15, 15, 15]);
     return { x: left, y: top, w: right - left, h: bottom - top };
+  }
+
+  /** The light on a person: the scene's, raised at night by what glows where they stand (a street lamp's pool). */
+  private lightOn(actor: Actor, level: number): number {
+    if (level >= 1) return level;
+    const gx = Math.min(this.glow.width - 1, Math.max(0, Math.round(actor.x + actor.w / 2)));
+    const gy = Math.min(this.glow.height - 1, Math.max(0, Math.round(actor.y + actor.h * 0.6)));
+    const glow = this.glow.data[(gy * this.glow.width + gx) * 3]! / 255;
+    return Math.min(1, level + glow * (1 - level) * 0.9);
   }
 }
 

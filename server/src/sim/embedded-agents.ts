@@ -10,7 +10,7 @@ import type { DeviceAuth } from '../ingest/device-auth.ts';
 /** Label of the device tokens the embedded demo issues, so the next start can revoke them. */
 export const EMBEDDED_TOKEN_LABEL = 'embedded-sim';
 /** What the demo's simulated cameras record, whatever the camera's own settings say. */
-export const DEMO_LIMITS = { maxWidth: 320, maxHeight: 180, maxFps: 2 } as const;
+export const DEMO_LIMITS = { maxWidth: 480, maxHeight: 270, maxFps: 2 } as const;
 const SCENES = ['street', 'shop'] as const;
 
 export interface EmbeddedAgentsOptions {
