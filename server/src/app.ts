@@ -29,6 +29,7 @@ import { registerMotionAlertRoutes } from './modules/motion-alerts/motion-alert.
 import { registerOperationAnalysisRoutes } from './modules/operation-analysis/operation-analysis.routes.ts';
 import { registerPeopleCounterSettingRoutes } from './modules/people-counter/people-counter-setting.routes.ts';
 import { registerEnterAlertRoutes } from './modules/enter-alerts/enter-alert.routes.ts';
+import { registerPeopleCountRoutes } from './modules/people-counter/people-count.routes.ts';
 import { registerDebugRoutes } from './modules/debug/debug.routes.ts';
 import { registerTagRoutes } from './modules/tags/tag.routes.ts';
 import { registerCameraRoutes } from './modules/cameras/camera.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerOperationAnalysisRoutes(ctx, services.operationAnalysis);
   registerPeopleCounterSettingRoutes(ctx, services.peopleCounterSetting);
   registerEnterAlertRoutes(ctx, services.enterAlerts);
+  registerPeopleCountRoutes(ctx, services.peopleCounts);
   registerDebugRoutes(ctx, services.debug);
   registerNotificationRoutes(ctx, services.notifications);
   registerPushRoutes(ctx, services.push);

@@ -40,6 +40,8 @@ import { PeopleCounterSettingRepository } from './modules/people-counter/people-
 import { PeopleCounterSettingService } from './modules/people-counter/people-counter-setting.service.ts';
 import { EnterAlertRepository } from './modules/enter-alerts/enter-alert.repository.ts';
 import { ENTRY_JOB, EnterAlertService, entryClipIdOf } from './modules/enter-alerts/enter-alert.service.ts';
+import { PeopleCountRepository } from './modules/people-counter/people-count.repository.ts';
+import { PeopleCountService } from './modules/people-counter/people-count.service.ts';
 import { DebugRepository } from './modules/debug/debug.repository.ts';
 import { DebugService } from './modules/debug/debug.service.ts';
 import { DeviceAuth } from './ingest/device-auth.ts';
@@ -192,6 +194,7 @@ export function createServices(
       config.environmentMode,
     ),
     peopleCounterSetting: new PeopleCounterSettingService(new PeopleCounterSettingRepository(db)),
+    peopleCounts: new PeopleCountService(new PeopleCountRepository(db)),
     debug: new DebugService(new DebugRepository(db), config),
     childUsers: new ChildUserService(new ChildUserRepository(db), sessions, appKeyRepository),
     releases: new ReleaseService(new ReleaseRepository(db)),

@@ -18,6 +18,7 @@ import * as m0014 from './migrations/0014-audit-log.ts';
 import * as m0015 from './migrations/0015-unknown-login-failures.ts';
 import * as m0016 from './migrations/0016-ip-allow-version.ts';
 import * as m0017 from './migrations/0017-clip-tracks.ts';
+import * as m0019 from './migrations/0019-people-passes.ts';
 import * as m0018 from './migrations/0018-people-counter-setting.ts';
 import * as m0020 from './migrations/0020-people-identities.ts';
 import * as m0021 from './migrations/0021-entry-person.ts';
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015-unknown-login-failures': m0015,
   '0016-ip-allow-version': m0016,
   '0017-clip-tracks': m0017,
+  '0019-people-passes': m0019,
   '0018-people-counter-setting': m0018,
   '0020-people-identities': m0020,
   '0021-entry-person': m0021,

@@ -505,6 +505,25 @@ export interface PeopleIdentityTracksTable {
   identity_id: number;
 }
 
+/** One person through a camera's entrance (migration 0019): 'I' in, 'O' out, in the minute it completed. */
+export interface PeoplePassesTable {
+  id: Generated<number>;
+  customer_id: number;
+  camera_id: number;
+  /** Null once retention removed the clip; the pass stays counted. */
+  clip_id: number | null;
+  clip_minute: Timestamp;
+  at: Timestamp;
+  in_out: 'I' | 'O';
+  /** Seconds of the minute; start_sec below 0: the pass began in the minute before. */
+  start_sec: number;
+  end_sec: number;
+  track_id: string;
+  is_staff: Generated<boolean>;
+  descriptor: number[] | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   customers: CustomersTable;
   users: UsersTable;
@@ -542,6 +561,7 @@ export interface Database {
   enter_alert_area_links: EnterAlertAreaLinksTable;
   entry_notification_cooldowns: EntryNotificationCooldownsTable;
   audit_events: AuditEventsTable;
+  people_passes: PeoplePassesTable;
   people_identities: PeopleIdentitiesTable;
   people_identity_tracks: PeopleIdentityTracksTable;
 }

@@ -219,6 +219,8 @@ describe('tenancy matrix', () => {
       `/api/downloads/${ids.owner.downloadId}`,
       `/api/enter-alert/camera/${ids.owner.cameraCode}/area-links/${ids.owner.areaLinkId}`,
       `/api/operation-analysis/camera/${ids.owner.cameraCode}/setting`,
+      `/api/people-counter/camera/${ids.owner.cameraCode}/counts`,
+      `/api/people-counter/location/${ids.owner.locationCode}/counts`,
       `/api/people-counter/camera/${ids.owner.cameraCode}/setting`,
     ]) {
       const res = await as(t.app, cookie, { method: 'GET', url });

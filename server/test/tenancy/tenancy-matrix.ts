@@ -3,8 +3,13 @@
 // how it is scoped before it lands.
 import { accountMatrix } from './account-matrix.ts';
 import { cameraMatrix } from './camera-matrix.ts';
+import { peopleCountMatrix } from './people-count-matrix.ts';
 import type { MatrixEntry } from './matrix-requests.ts';
 
 export type { MatrixEntry, MatrixIds, Scope } from './matrix-requests.ts';
 
-export const tenancyMatrix: Record<string, MatrixEntry> = { ...accountMatrix, ...cameraMatrix };
+export const tenancyMatrix: Record<string, MatrixEntry> = {
+  ...accountMatrix,
+  ...cameraMatrix,
+  ...peopleCountMatrix,
+};

@@ -26,6 +26,20 @@ export class ArchiveRepository {
       .execute();
   }
 
+  /** The people counter's passes of the camera's minutes in [from, to), by minute and time (one query a list). */
+  peoplePassesBetween(cameraId: number, from: Date, to: Date) {
+    return this.db
+      .selectFrom('people_passes')
+      .select(['clip_minute', 'in_out', 'start_sec', 'end_sec'])
+      .where('camera_id', '=', cameraId)
+      .where('clip_minute', '>=', from)
+      .where('clip_minute', '<', to)
+      .orderBy('clip_minute')
+      .orderBy('end_sec')
+      .orderBy('id')
+      .execute();
+  }
+
   /** One clip of the customer's cameras; undefined when unknown or another customer's. */
   findClip(customerId: number, clipId: number) {
     return this.db

@@ -1,7 +1,12 @@
 // The recorded archive of a camera (core.md §3, §4, §7): every minute of a period with whether it was
 // recorded and what moved, and the signed address of one minute's video. Both need the archive right;
 // a camera or archive of another customer is not found.
-import type { ArchiveEntry, ArchivesQuery, MotionFrame } from '@camwatch/contract/archives';
+import type {
+  ArchiveEntry,
+  ArchivesQuery,
+  MotionFrame,
+  PeopleCounterEvent,
+} from '@camwatch/contract/archives';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { archiveMinutes, minutePieces } from './archive-minutes.ts';
@@ -13,6 +18,23 @@ const clipIdOf = (archiveId: string): number | null =>
   /^[1-9]\d{0,14}$/.test(archiveId) ? Number(archiveId) : null;
 
 export const archiveVideoPath = (clipId: number) => `/api/archives/${clipId}/video`;
+
+/**
+ * The people counter's passes by minute (ms of its start) as archive events; a pass that began in the minute
+ * before starts at 0 on this minute's seek bar.
+ */
+export function peopleCounterEvents(
+  rows: readonly { clip_minute: Date; in_out: 'I' | 'O'; start_sec: number; end_sec: number }[],
+): Map<number, PeopleCounterEvent[]> {
+  const byMinute = new Map<number, PeopleCounterEvent[]>();
+  for (const row of rows) {
+    const key = row.clip_minute.getTime();
+    const events = byMinute.get(key) ?? [];
+    events.push({ inOut: row.in_out, startSec: Math.max(0, row.start_sec), endSec: row.end_sec });
+    byMinute.set(key, events);
+  }
+  return byMinute;
+}
 
 export function assertArchiveRight(auth: AuthContext): void {
   if (!auth.user.permissions.archive) throw new ForbiddenError();
@@ -35,6 +57,9 @@ export class ArchiveService {
     const { fromMs, toMs, minutes } = archiveMinutes(query.start_date, query.period);
     const clips = await this.archives.clipsBetween(camera.id, new Date(fromMs), new Date(toMs));
     const byMinute = minutePieces(clips);
+    const passes = peopleCounterEvents(
+      await this.archives.peoplePassesBetween(camera.id, new Date(fromMs), new Date(toMs)),
+    );
     return minutes.map(({ ms, startTime }) => {
       const minute = byMinute.get(ms);
       return {
@@ -45,7 +70,7 @@ export class ArchiveService {
         motion_state: minute?.motionState ?? false,
         events: {
           motionDetect: minute?.motionDetect ?? [],
-          peopleCounter: [],
+          peopleCounter: passes.get(ms) ?? [],
           enterAlert: minute?.enterAlert ?? [],
         },
         clip_offset_sec: minute ? minute.main.offset_ms / 1000 : 0,
