@@ -4,10 +4,22 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { openConfiguredDatabase } from '../db/open-configured.ts';
 import { isMailOutboxCommand, printMailOutboxFiles } from './mail-outbox-files.ts';
+import { AnalyzeUsageError, isAnalyzeCommand, runAnalyzeCommand } from './analyze-commands.ts';
 import { cliErrorMessage, runCli } from './run-cli.ts';
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
+  // The vision engine on a video file needs no database (it runs while the server holds the embedded one).
+  if (isAnalyzeCommand(argv)) {
+    try {
+      for (const line of await runAnalyzeCommand(argv)) console.log(line);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof AnalyzeUsageError) && cliErrorMessage(error) === null) throw error;
+      console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    }
+  }
   let database;
   let config;
   try {

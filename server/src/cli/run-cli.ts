@@ -21,6 +21,7 @@ import * as input from './cli-inputs.ts';
 import { DEVICE_TOKEN_USAGE, runDeviceTokenCommand } from './device-token-commands.ts';
 import { runWeatherCommand, WEATHER_USAGE } from './weather-commands.ts';
 import { AUDIT_USAGE, cliAuditRecorder, runAuditList } from './audit-commands.ts';
+import { ANALYZE_USAGE } from './analyze-commands.ts';
 import { operatorActor, type AuditRecord } from '../modules/audit/audit-recorder.service.ts';
 
 export const CLI_USAGE = `Usage: npm run cli -- <command> [options]
@@ -50,6 +51,7 @@ export const CLI_USAGE = `Usage: npm run cli -- <command> [options]
 ${DEVICE_TOKEN_USAGE}
 ${WEATHER_USAGE}
 ${AUDIT_USAGE}
+${ANALYZE_USAGE}
 
 Account and IP allow-list changes made here are recorded in the customer's audit log (via cli).
 A password may be given as --password - to read it from standard input.`;

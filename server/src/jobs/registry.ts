@@ -5,6 +5,7 @@
 export const jobKinds = [
   'motion',
   'entry',
+  'vision',
   'retention',
   'download',
   'download-expiry',

@@ -1,0 +1,132 @@
+// The vision engine as a background job (docs/vision.md): each stored clip of a camera with an analytic that
+// needs people (the people counter; entry detection in TLT modes) gets a 'vision' job at background priority.
+// The job runs the engine in its own process (vision-process.ts) on the clip, starting from the tracker state
+// the camera's previous clip ended with, stores the tracks (replacing any earlier run's, so a job run again
+// after a killed worker never leaves two results), then hands the tracks to the analytics that read them.
+// A clip that is not a readable video fails its job at once with the reason, without retries.
+import type { EnvironmentMode } from '@camwatch/contract/environment';
+import { isTltMode } from '@camwatch/contract/environment';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { PermanentJobError } from '../../jobs/queue.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { withBlobFile } from '../../storage/blob-file.ts';
+import { encodeTracks } from '../../vision/track-codec.ts';
+import type { TrackerState } from '../../vision/tracker.ts';
+import type { Track } from '../../vision/types.ts';
+import { VideoUnreadableError, type VisionRunner } from '../../vision/vision-process.ts';
+import { visionAnalysisOptions } from '../../vision/vision-settings.ts';
+import type { VisionRepository } from './vision.repository.ts';
+
+export const VISION_JOB = 'vision';
+
+export function visionClipIdOf(payload: Record<string, unknown>): number {
+  const clipId = payload.clipId;
+  if (typeof clipId !== 'number' || !Number.isSafeInteger(clipId) || clipId <= 0)
+    throw new Error(`vision job without a valid clipId: ${JSON.stringify(payload)}`);
+  return clipId;
+}
+
+/** A clip the engine has analysed, as the analytics that read its tracks see it. */
+export interface AnalysedClip {
+  id: number;
+  cameraId: number;
+  customerId: number;
+  /** The clip's minute. */
+  startTime: Date;
+  /** Recording began this many ms into the minute (track times are already seconds of the minute). */
+  offsetMs: number;
+  durationMs: number;
+  blobKey: string;
+  usePeopleCounter: boolean;
+  useEnterAlert: boolean;
+}
+
+/** An analytic fed with each analysed clip's tracks (track point times in seconds of the clip's minute). */
+export type TracksConsumer = (clip: AnalysedClip, tracks: Track[]) => Promise<void>;
+
+/** Whether a camera's clips need the engine. */
+export function needsVision(
+  camera: { use_people_counter: boolean; use_enter_alert: boolean },
+  environmentMode: EnvironmentMode,
+): boolean {
+  return camera.use_people_counter || (isTltMode(environmentMode) && camera.use_enter_alert);
+}
+
+const isTrackerState = (value: unknown): value is TrackerState =>
+  typeof value === 'object' && value !== null && Array.isArray((value as { tracks?: unknown }).tracks);
+
+export class VisionService {
+  private readonly consumers: TracksConsumer[] = [];
+
+  constructor(
+    private readonly repo: VisionRepository,
+    private readonly deps: {
+      blobs: BlobStore;
+      jobs: Pick<JobQueue, 'enqueue'>;
+      runner: VisionRunner;
+      environmentMode: EnvironmentMode;
+      ffmpegPath?: string;
+      ffprobePath?: string;
+    },
+  ) {}
+
+  /** Adds an analytic that reads each analysed clip's tracks (people counter, entry detection). */
+  onTracks(consumer: TracksConsumer): void {
+    this.consumers.push(consumer);
+  }
+
+  /** Queues the engine on a stored clip; at most 3 attempts (a dead vision process is worth a retry). */
+  enqueueFor(clipId: number): Promise<number | null> {
+    return this.deps.jobs.enqueue(VISION_JOB, { clipId }, { dedupeKey: `vision:${clipId}`, maxAttempts: 3 });
+  }
+
+  /** The job. A clip deleted meanwhile, or of a camera without an analytic that needs people, is nothing to do. */
+  async analyse(clipId: number): Promise<void> {
+    const row = await this.repo.findClip(clipId);
+    if (!row || !needsVision(row, this.deps.environmentMode)) return;
+    const clip: AnalysedClip = {
+      id: row.id,
+      cameraId: row.camera_id,
+      customerId: row.customer_id,
+      startTime: row.start_time,
+      offsetMs: row.offset_ms,
+      durationMs: row.duration_ms,
+      blobKey: row.blob_key,
+      usePeopleCounter: row.use_people_counter,
+      useEnterAlert: isTltMode(this.deps.environmentMode) && row.use_enter_alert,
+    };
+    const previous = await this.repo.previousEndState(row.camera_id, row.start_time, row.offset_ms);
+    const idPrefix = `${Math.floor(row.start_time.getTime() / 60_000).toString(36)}${row.offset_ms > 0 ? `.${row.offset_ms}` : ''}-`;
+    let result;
+    try {
+      result = await withBlobFile(this.deps.blobs, row.blob_key, (file) =>
+        this.deps.runner.analyze({
+          file,
+          options: visionAnalysisOptions(),
+          idPrefix,
+          state: isTrackerState(previous) ? previous : null,
+          ffmpegPath: this.deps.ffmpegPath,
+          ffprobePath: this.deps.ffprobePath,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof VideoUnreadableError)
+        throw new PermanentJobError(`clip ${clipId} is not a readable video: ${error.message}`);
+      throw error;
+    }
+    // Times of the minute, as the archive's events are.
+    const shift = row.offset_ms / 1000;
+    const tracks = result.tracks.map((track) => ({
+      ...track,
+      points: track.points.map((point) => ({ ...point, t: point.t + shift })),
+    }));
+    await this.repo.saveTracks(row, {
+      tracks: encodeTracks(tracks),
+      endState: result.state,
+      frames: result.frames,
+      detectedFrames: result.detectedFrames,
+      cpuMs: Math.round(result.cpuSeconds * 1000),
+    });
+    for (const consumer of this.consumers) await consumer(clip, tracks);
+  }
+}
