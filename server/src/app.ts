@@ -159,6 +159,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
     perMinute: config.login.resetRateLimitPerMinute,
   });
   app.addHook('onClose', async () => services.hub.close());
+  app.addHook('onClose', async () => services.visionRunner.close());
   if (webDistDir) await registerWebApp(app, webDistDir);
 
   await app.ready();

@@ -70,6 +70,9 @@ import { createStreaming } from './modules/streaming/streaming.ts';
 import { createPush } from './modules/push/push.ts';
 import { loadVapidKeys, type VapidKeys } from './modules/push/vapid-keys.ts';
 import { createAudit } from './modules/audit/audit.ts';
+import { VisionRepository } from './modules/vision/vision.repository.ts';
+import { VISION_JOB, VisionService, visionClipIdOf } from './modules/vision/vision.service.ts';
+import { VisionProcess } from './vision/vision-process.ts';
 
 export interface ServiceSecrets {
   /** Key of the signed media addresses (storage/secrets.ts keeps one in the database). */
@@ -141,6 +144,16 @@ export function createServices(
     ffmpegPath: config.media.ffmpegPath,
   });
   jobs.handle(ENTRY_JOB, (payload) => enterAlerts.analyse(entryClipIdOf(payload)));
+  const visionRunner = new VisionProcess();
+  const vision = new VisionService(new VisionRepository(db), {
+    blobs,
+    jobs,
+    runner: visionRunner,
+    environmentMode: config.environmentMode,
+    ffmpegPath: config.media.ffmpegPath,
+    ffprobePath: config.media.ffprobePath,
+  });
+  jobs.handle(VISION_JOB, (payload) => vision.analyse(visionClipIdOf(payload)));
   const audit = createAudit({ db, jobs, retentionDays: config.audit.retentionDays, logger });
   const downloads = createDownloads({ db, blobs, mediaSigner, jobs, ffmpegPath: config.media.ffmpegPath });
   const streams = createStreaming({
@@ -219,6 +232,7 @@ export function createServices(
       onClipStored: async (clip) => {
         await recorded.motion.enqueueFor(clip.id);
         await enterAlerts.enqueueFor(clip.id);
+        await vision.enqueueFor(clip.id);
       },
       logger,
     }),
@@ -241,6 +255,9 @@ export function createServices(
     audit: audit.recorder,
     auditLog: audit.reader,
     auditRetention: audit.retention,
+    /** The vision engine's jobs; `visionRunner` is its process, stopped with the app. */
+    vision,
+    visionRunner,
   };
 }
 
