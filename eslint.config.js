@@ -126,6 +126,7 @@ export default tseslint.config(
                   'enter-alert-rules',
                   'audit-rules',
                   'error-reasons',
+                  'people-counter-rules',
                 ].map((module) => `!@camwatch/contract/${module}`),
               ],
               allowTypeImports: true,
