@@ -1036,6 +1036,7 @@ const en: Catalog<typeof ja> = {
     summary: {
       frames: 'An entry after {{frames}} frames in a row (about {{seconds}} s)',
       size: 'Things at least {{sizePercent}}% of the picture’s height',
+      person: 'Only people detected with at least {{personPercent}}% confidence',
       running: 'Only while more than {{runningPercent}}% of the machine area changes (machine running)',
       vigilant: 'Vigilant time {{vigilantSeconds}} s',
     },
@@ -1078,12 +1079,14 @@ const en: Catalog<typeof ja> = {
       areaName: 'Area name',
       detectionFrameThreshold: 'Detection frame threshold (frames)',
       minimumDetectionSize: 'Minimum detection size (% of picture height)',
+      personDetectionThreshold: 'Person detection threshold (%)',
       runningThreshold: 'Running threshold (% of machine area)',
       vigilantTime: 'Vigilant time (seconds)',
     },
     units: {
       detectionFrameThreshold: 'frames',
       minimumDetectionSize: '%',
+      personDetectionThreshold: '%',
       runningThreshold: '%',
       vigilantTime: 's',
     },
@@ -1094,6 +1097,8 @@ const en: Catalog<typeof ja> = {
         'Someone counts as having entered after being in the area for this many frames in a row. Video is analysed at {{fps}} frames a second. A whole number, {{min}} to {{max}}.',
       minimumDetectionSize:
         'Anything smaller than this share of the picture’s height (people far away, small objects) is not detected. {{min}} to {{max}}%.',
+      personDetectionThreshold:
+        'Only what the person detector is at least this sure of counts as a person; anything else (cars, shadows, changing light) is never an entry. Lower misses fewer people, higher mistakes fewer other things for people. {{min}} to {{max}}%.',
       runningThreshold:
         'The machine counts as running while more than this share of the machine area changes from one frame to the next. {{min}} to {{max}}%.',
       vigilantTime:

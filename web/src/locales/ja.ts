@@ -1021,6 +1021,7 @@ export default {
     summary: {
       frames: '{{frames}}フレーム（約{{seconds}}秒）続けて映ったら侵入',
       size: '画像の高さの{{sizePercent}}%以上の大きさのもの',
+      person: '人物検出の確からしさが{{personPercent}}%以上の人だけ',
       running: '機械エリアの{{runningPercent}}%を超えて変化している（稼働中の）間だけ',
       vigilant: '警戒時間 {{vigilantSeconds}}秒',
     },
@@ -1062,12 +1063,14 @@ export default {
       areaName: 'エリア名',
       detectionFrameThreshold: '検出フレーム閾値（フレーム）',
       minimumDetectionSize: '最小検出サイズ（画像の高さに対する%）',
+      personDetectionThreshold: '人物検出閾値（%）',
       runningThreshold: '稼働閾値（機械エリアに対する%）',
       vigilantTime: '警戒時間（秒）',
     },
     units: {
       detectionFrameThreshold: 'フレーム',
       minimumDetectionSize: '%',
+      personDetectionThreshold: '%',
       runningThreshold: '%',
       vigilantTime: '秒',
     },
@@ -1078,6 +1081,8 @@ export default {
         '人がこのフレーム数だけ続けてエリア内に映ったときに侵入とみなします。映像は1秒あたり{{fps}}フレームで解析します。{{min}}〜{{max}}の整数。',
       minimumDetectionSize:
         '画像の高さに対して、これより小さく映ったもの（遠くの人や小さな物）は検知しません。{{min}}〜{{max}}%。',
+      personDetectionThreshold:
+        '人物検出の確からしさがこの値以上のものだけを人として扱います。人以外（車・影・照明の変化など）では侵入になりません。低くすると見落としが減り、高くすると誤検知が減ります。{{min}}〜{{max}}%。',
       runningThreshold:
         '機械エリアのうち、前のフレームから変化した部分の割合がこの値を超えると、機械が動いている（稼働中）とみなします。{{min}}〜{{max}}%。',
       vigilantTime:

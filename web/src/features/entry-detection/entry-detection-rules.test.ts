@@ -42,6 +42,7 @@ const seeded: AreaLinkInput = {
   machineArea: null,
   detectionFrameThreshold: 3,
   minimumDetectionSize: 0.08,
+  personDetectionThreshold: 0.3,
   runningThreshold: 0.02,
   vigilantTime: 10,
 };
@@ -138,6 +139,20 @@ describe('advanced.md §3: thresholds in the units a person thinks in', () => {
     expect(fromDisplay('vigilantTime', 600)).toBe(600);
   });
 
+  it('advanced.md §5: the person detection threshold is shown as a whole percentage of confidence', () => {
+    expect(toDisplay('personDetectionThreshold', 0.3)).toBe(30);
+    expect(toDisplay('personDetectionThreshold', 0.07)).toBe(7);
+    expect(fromDisplay('personDetectionThreshold', 45)).toBe(0.45);
+    expect(thresholdProblem('personDetectionThreshold', 0)).toBeNull();
+    expect(thresholdProblem('personDetectionThreshold', 100)).toBeNull();
+    expect(thresholdProblem('personDetectionThreshold', 101)).toBe('range');
+    expect(thresholdProblem('personDetectionThreshold', '30.5')).toBe('integer');
+    expect(thresholdProblem('personDetectionThreshold', '')).toBe('required');
+    const strict = draft({ thresholds: { ...draft().thresholds, personDetectionThreshold: 65 } });
+    expect(toInput(strict, [])!.personDetectionThreshold).toBe(0.65);
+    expect(draftChanged(strict, draftOf(seeded))).toBe(true);
+  });
+
   it('a finer stored value that is shown unchanged is kept as stored', () => {
     expect(toDisplay('minimumDetectionSize', 0.0833)).toBe(8.3);
     expect(fromDisplay('minimumDetectionSize', 8.3, 0.0833)).toBe(0.0833);
@@ -151,6 +166,7 @@ describe('advanced.md §3: thresholds in the units a person thinks in', () => {
     expect(displayRange('detectionFrameThreshold')).toEqual({ min: 1, max: 50, decimals: 0 });
     expect(displayRange('minimumDetectionSize')).toEqual({ min: 1, max: 100, decimals: 1 });
     expect(displayRange('runningThreshold')).toEqual({ min: 0, max: 100, decimals: 1 });
+    expect(displayRange('personDetectionThreshold')).toEqual({ min: 0, max: 100, decimals: 0 });
     expect(displayRange('vigilantTime')).toEqual({ min: 0, max: 600, decimals: 0 });
   });
 
@@ -190,6 +206,7 @@ describe('advanced.md §3: thresholds in the units a person thinks in', () => {
       thresholds: {
         detectionFrameThreshold: 3,
         minimumDetectionSize: 8,
+        personDetectionThreshold: 30,
         runningThreshold: 2,
         vigilantTime: 10,
       },
@@ -205,6 +222,7 @@ describe('advanced.md §3: thresholds in the units a person thinks in', () => {
       frames: 3,
       seconds: 0.6,
       sizePercent: 8,
+      personPercent: 30,
       runningPercent: 2,
       vigilantSeconds: 10,
     });

@@ -1,7 +1,8 @@
 // The rules of the entry detection screens (advanced.md §3, §5), pure: at most 5 area links a camera; a link is
 // an entry detection area (required, one outline) and a machine area (optional, one outline; none when it has
-// no points), a name (required, at most 50 characters, unique among the camera's links) and four thresholds
-// shown in the units a person thinks in (frames, % of the picture's height, % of the machine area, seconds)
+// no points), a name (required, at most 50 characters, unique among the camera's links) and five thresholds
+// shown in the units a person thinks in (frames, % of the picture's height, % person detection confidence, % of
+// the machine area, seconds)
 // and sent in the contract's (frames, shares 0..1, seconds); what changed since the last save; and where the
 // server's 400 `{ errors: { field: [message] } }` belongs on the screen.
 import { AREA_LINKS_MAX } from '@camwatch/contract/constants';
@@ -29,6 +30,7 @@ export type AreaKind = 'entry' | 'machine';
 export const THRESHOLD_FIELDS = [
   'detectionFrameThreshold',
   'minimumDetectionSize',
+  'personDetectionThreshold',
   'runningThreshold',
   'vigilantTime',
 ] as const satisfies readonly AreaLinkThresholdField[];
@@ -45,6 +47,7 @@ export interface DisplayUnit {
 export const DISPLAY_UNITS: Readonly<Record<AreaLinkThresholdField, DisplayUnit>> = {
   detectionFrameThreshold: { scale: 1, decimals: 0 },
   minimumDetectionSize: { scale: 100, decimals: 1 },
+  personDetectionThreshold: { scale: 100, decimals: 0 },
   runningThreshold: { scale: 100, decimals: 1 },
   vigilantTime: { scale: 1, decimals: 0 },
 };
@@ -71,7 +74,7 @@ export function fromDisplay(field: AreaLinkThresholdField, shown: number, origin
   return Math.round(shown * factor) / (factor * unit.scale);
 }
 
-/** The range as shown: minimum detection size 1–100 %, running threshold 0–100 %. */
+/** The range as shown: minimum detection size 1–100 %, person detection threshold and running threshold 0–100 %. */
 export function displayRange(field: AreaLinkThresholdField): { min: number; max: number; decimals: number } {
   const range = AREA_LINK_THRESHOLD_RANGES[field];
   return {
@@ -203,6 +206,7 @@ export function toInput(
     machineArea: draft.machineArea.length > 0 ? draft.machineArea : null,
     detectionFrameThreshold: value('detectionFrameThreshold'),
     minimumDetectionSize: value('minimumDetectionSize'),
+    personDetectionThreshold: value('personDetectionThreshold'),
     runningThreshold: value('runningThreshold'),
     vigilantTime: value('vigilantTime'),
   };
@@ -251,6 +255,7 @@ export type ThresholdSummary = {
   frames: number;
   seconds: number;
   sizePercent: number;
+  personPercent: number;
   runningPercent: number;
   vigilantSeconds: number;
 };
@@ -259,6 +264,7 @@ export const thresholdSummary = (link: AreaLinkThresholds): ThresholdSummary => 
   frames: link.detectionFrameThreshold,
   seconds: framesToSeconds(link.detectionFrameThreshold),
   sizePercent: toDisplay('minimumDetectionSize', link.minimumDetectionSize),
+  personPercent: toDisplay('personDetectionThreshold', link.personDetectionThreshold),
   runningPercent: toDisplay('runningThreshold', link.runningThreshold),
   vigilantSeconds: link.vigilantTime,
 });

@@ -70,6 +70,7 @@ const seeded: AreaLink = {
   machineArea: null,
   detectionFrameThreshold: 3,
   minimumDetectionSize: 0.08,
+  personDetectionThreshold: 0.3,
   runningThreshold: 0.02,
   vigilantTime: 10,
 };
@@ -155,5 +156,19 @@ describe('the area link editor (advanced.md §5)', () => {
     expect(screen.getByRole('textbox', { name: /^エリア名/ })).toHaveAttribute('readonly');
     expect(screen.getByRole('textbox', { name: /^警戒時間/ })).toHaveValue('10');
     expect(screen.getByRole('textbox', { name: /^最小検出サイズ/ })).toHaveValue('8');
+    expect(screen.getByRole('textbox', { name: /^人物検出閾値/ })).toHaveValue('30');
+  });
+
+  it('advanced.md §5: the person detection threshold is shown in %, checked as typed and reset to the default', () => {
+    renderEditor(seeded);
+    const field = screen.getByRole('textbox', { name: /^人物検出閾値/ });
+    expect(field).toHaveValue('30');
+    expect(screen.getByText(/人以外（車・影・照明の変化など）では侵入になりません/)).toBeInTheDocument();
+    fireEvent.change(field, { target: { value: '150' } });
+    expect(screen.getByText('0〜100%の範囲で入力してください')).toBeInTheDocument();
+    expect(screen.getByTestId('area-link-unsaved')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '検知条件を初期値に戻す' }));
+    expect(screen.getByRole('textbox', { name: /^人物検出閾値/ })).toHaveValue('30');
+    expect(screen.queryByText('0〜100%の範囲で入力してください')).toBeNull();
   });
 });

@@ -242,6 +242,7 @@ export function AreaLinkEditor({ camera, links, link }: AreaLinkEditorProps) {
                       edit({ thresholds: defaultThresholdForm() }, [
                         'detectionFrameThreshold',
                         'minimumDetectionSize',
+                        'personDetectionThreshold',
                         'runningThreshold',
                         'vigilantTime',
                       ])

@@ -50,6 +50,7 @@ export function AreaLinkTable({ links, canEdit, onDelete }: AreaLinkTableProps) 
                 <Table.Td>
                   <Text size="sm">{t('entryDetection.summary.frames', summary)}</Text>
                   <Text size="sm">{t('entryDetection.summary.size', summary)}</Text>
+                  <Text size="sm">{t('entryDetection.summary.person', summary)}</Text>
                   {link.machineArea && <Text size="sm">{t('entryDetection.summary.running', summary)}</Text>}
                   <Text size="sm">{t('entryDetection.summary.vigilant', summary)}</Text>
                 </Table.Td>

@@ -1,7 +1,7 @@
-// The four thresholds of an area link (advanced.md §3), each in the unit a person thinks in, with its range
+// The five thresholds of an area link (advanced.md §3), each in the unit a person thinks in, with its range
 // and a plain explanation: the detection frame threshold in frames (and the time it makes at 5 frames a
-// second), the minimum detection size in % of the picture's height, the running threshold in % of the machine
-// area's pixels, the vigilant time in seconds. Checked as typed against the contract's ranges.
+// second), the minimum detection size in % of the picture's height, the person detection threshold in % of the
+// detector's confidence, the running threshold in % of the machine area's pixels, the vigilant time in seconds. Checked as typed against the contract's ranges.
 import { NumberInput, SimpleGrid, Text } from '@mantine/core';
 import { ENTRY_ANALYSIS_FPS } from '@camwatch/contract/enter-alert-rules';
 import { useTranslation } from '../../../lib/i18n.ts';
