@@ -6,7 +6,6 @@ import type { PeopleCountUnit } from '@camwatch/contract/people-counts-rules';
 import type { Db } from '../../db/database.ts';
 import { customerCamera } from '../../db/scoped-queries.ts';
 import type { BucketSum } from './people-count-buckets.ts';
-import { findPeopleCounterSetting } from './people-counter-setting.repository.ts';
 
 export interface ClipPass {
   trackId: string;
@@ -82,21 +81,6 @@ const TRUNC: Record<PeopleCountUnit, string> = { hour: 'hour', day: 'day', week:
 
 export class PeopleCountRepository {
   constructor(private readonly db: Db) {}
-
-  /** Runs `fn` in one transaction; everything inside must use its `trx`. */
-  transaction<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
-  /** See replacePassesOfClip. */
-  replacePassesOfClip(trx: Db, input: ClipPasses): Promise<number> {
-    return replacePassesOfClip(trx, input);
-  }
-
-  /** The camera's saved people counter setting; null when none is saved (the camera is not counted). */
-  setting(cameraId: number) {
-    return findPeopleCounterSetting(this.db, cameraId);
-  }
 
   /** The customer's camera with this code; undefined when unknown or another customer's. */
   findCamera(customerId: number, code: string) {
