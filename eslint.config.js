@@ -127,6 +127,7 @@ export default tseslint.config(
                   'audit-rules',
                   'error-reasons',
                   'people-counter-rules',
+                  'people-counts-rules',
                 ].map((module) => `!@camwatch/contract/${module}`),
               ],
               allowTypeImports: true,

@@ -1,5 +1,6 @@
 // Side navigation (core.md §2, advanced.md §2): camera list with 'all' and one entry per tag that has cameras
-// (keeping the list's view and division), heat map with the heatmap right, person tracking and operation
+// (keeping the list's view and division), heat map with the heatmap right, people count with the analytics right
+// (the list of people-counter cameras, whose menus open each camera's counts), person tracking and operation
 // analysis in TLT modes, setting, help, and releases in the modes that show it.
 import { NavLink, ScrollArea } from '@mantine/core';
 import {
@@ -8,6 +9,7 @@ import {
   IconHelp,
   IconNews,
   IconSettings,
+  IconUsers,
   IconVideo,
   IconWalk,
 } from '@tabler/icons-react';
@@ -34,6 +36,9 @@ export function listLink(search: string, tagCode: string | null): string {
   const qs = next.toString();
   return qs ? `/list/1?${qs}` : '/list/1';
 }
+
+/** The camera list of people-counter cameras: a people counter screen needs a camera or a site to count. */
+export const PEOPLE_COUNTER_CAMERAS = `/list/1?${new URLSearchParams([['func[]', 'people_counter']]).toString()}`;
 
 export function SideNav({
   user,
@@ -85,6 +90,13 @@ export function SideNav({
           t('nav.heatmap'),
           <IconFlame size={18} aria-hidden />,
           location.pathname === '/heatmap',
+        )}
+      {user.permissions.analytics &&
+        item(
+          PEOPLE_COUNTER_CAMERAS,
+          t('nav.peopleCount'),
+          <IconUsers size={18} aria-hidden />,
+          location.pathname.endsWith('/people-counter'),
         )}
       {isTltMode(environmentMode) && (
         <>

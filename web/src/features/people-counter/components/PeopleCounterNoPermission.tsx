@@ -1,0 +1,17 @@
+// A people counter screen for a user without the analytics right (core.md §6 "Missing rights show 'You do not
+// have permission'"): its title and that message; the server is asked nothing.
+import { Alert, Box } from '@mantine/core';
+import { PageTitle } from '../../../components/ui/PageTitle.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
+
+export function PeopleCounterNoPermission() {
+  const { t } = useTranslation();
+  return (
+    <Box p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="page-title">
+      <PageTitle>{t('pages.people_counter')}</PageTitle>
+      <Alert color="yellow" data-testid="people-no-permission">
+        {t('messages.noPermission')}
+      </Alert>
+    </Box>
+  );
+}
