@@ -28,6 +28,7 @@ const texts = {
   machineArea: /^機械エリア（/,
   areaName: /^エリア名/,
   frames: /^検出フレーム閾値/,
+  person: /^人物検出閾値/,
   vigilant: /^警戒時間/,
   duplicate: 'このカメラには同じ名前のエリアリンクがあります',
   save: '保存',
@@ -217,6 +218,12 @@ test('area links: list, draw a second link with a machine area, refuse duplicate
   await expect(page.getByText('1〜50フレームの範囲で入力してください')).toBeVisible();
   await frames.fill('10');
   await expect(page.getByText('10フレーム ＝ 約2秒')).toBeVisible();
+  // The person detection threshold, in % of the detector's confidence (advanced.md §5).
+  const person = page.getByRole('textbox', { name: texts.person });
+  await expect(person).toHaveValue('30');
+  await person.fill('101');
+  await expect(page.getByText('0〜100%の範囲で入力してください')).toBeVisible();
+  await person.fill('45');
 
   // Unsaved changes: leaving for the list asks first; staying keeps the change.
   await page.getByRole('main').getByRole('link', { name: '侵入検知', exact: true }).click();
@@ -230,12 +237,15 @@ test('area links: list, draw a second link with a machine area, refuse duplicate
   await expect(page.getByText(texts.saved(NEW_LINK))).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/detail/${code}/entry-detection$`));
   await expect(row(page, NEW_LINK)).toContainText('10フレーム（約2秒）');
+  await expect(row(page, NEW_LINK)).toContainText('人物検出の確からしさが45%以上の人だけ');
   expect((await areaLinks(request, code)).find((l) => l.id === created.id)).toMatchObject({
     detectionFrameThreshold: 10,
+    personDetectionThreshold: 0.45,
     vigilantTime: 20,
   });
   await page.goto(`/detail/${code}/entry-detection/${created.id}`);
   await expect(page.getByRole('textbox', { name: texts.frames })).toHaveValue('10');
+  await expect(page.getByRole('textbox', { name: texts.person })).toHaveValue('45');
 
   // A name someone else took after this screen loaded: the server refuses it, shown by the name field.
   consoleGuard.allow(/status of 400/);
