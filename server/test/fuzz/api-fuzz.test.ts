@@ -52,6 +52,8 @@ beforeAll(async () => {
   paths = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths;
   const tenant = await createTenant(t.db);
   const { camera, location } = await createLocationAndCamera(t.db, tenant.customer.id, 'Fuzz gate');
+  // The people counter's calls answer only for its cameras: let the fuzz reach their handlers.
+  await t.db.updateTable('cameras').set({ use_people_counter: true }).where('id', '=', camera.id).execute();
   const sacrificial = await createUser(t.db, tenant.customer.id);
   const child = await createUser(t.db, tenant.customer.id, { parentUserId: tenant.user.id });
   const cookie = await login(t.app, tenant.user);
@@ -69,6 +71,7 @@ beforeAll(async () => {
     camera_code: [camera.code],
     cameraCode: [camera.code],
     location_code: [location.code],
+    locationCode: [location.code],
     tag_code: [tagCode],
     userId: [String(child.id)],
   });
