@@ -73,6 +73,8 @@ import { createAudit } from './modules/audit/audit.ts';
 import { VisionRepository } from './modules/vision/vision.repository.ts';
 import { VISION_JOB, VisionService, visionClipIdOf } from './modules/vision/vision.service.ts';
 import { VisionProcess } from './vision/vision-process.ts';
+import { PeopleCountAnalysis } from './modules/people-counter/people-count-analysis.service.ts';
+import { EntryTracksConsumer } from './modules/enter-alerts/entry-tracks-consumer.ts';
 
 export interface ServiceSecrets {
   /** Key of the signed media addresses (storage/secrets.ts keeps one in the database). */
@@ -154,6 +156,9 @@ export function createServices(
     ffprobePath: config.media.ffprobePath,
   });
   jobs.handle(VISION_JOB, (payload) => vision.analyse(visionClipIdOf(payload)));
+  // The analytics that read the engine's tracks of each clip.
+  vision.onTracks(new PeopleCountAnalysis(db));
+  vision.onTracks(new EntryTracksConsumer(enterAlerts));
   const audit = createAudit({ db, jobs, retentionDays: config.audit.retentionDays, logger });
   const downloads = createDownloads({ db, blobs, mediaSigner, jobs, ffmpegPath: config.media.ffmpegPath });
   const streams = createStreaming({
@@ -231,7 +236,7 @@ export function createServices(
         }),
       onClipStored: async (clip) => {
         await recorded.motion.enqueueFor(clip.id);
-        await enterAlerts.enqueueFor(clip.id);
+        // Entry detection runs on the vision job's person tracks (EntryTracksConsumer), no longer on its own.
         await vision.enqueueFor(clip.id);
       },
       logger,

@@ -380,6 +380,8 @@ export interface ClipTracksTable {
   frames: number;
   detected_frames: number;
   cpu_ms: number;
+  /** By analytic name, what it hands on to the camera's next clip. */
+  analytic_state: ColumnType<unknown, string | undefined, string>;
   analyzed_at: Generated<Date>;
 }
 

@@ -1,7 +1,8 @@
 // The vision engine's results (docs/vision.md): for each analysed clip, the people tracked in it (each track's
 // points in seconds of the clip and picture fractions, compact JSON), the tracker's state at the clip's end
 // (the next clip of the camera starts from it, so a person keeps one id across the minute boundary), and what
-// the analysis cost. One row per clip piece, written once per analysis in one statement (an analysis run again
+// the analysis cost, and what each analytic reading the tracks hands on to the next clip (analytic_state, by
+// analytic: e.g. the people counter's last entrance area of each person). One row per clip piece, written once per analysis in one statement (an analysis run again
 // after a killed worker replaces it), removed with its clip.
 import { sql, type Kysely } from 'kysely';
 
@@ -17,6 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         frames integer NOT NULL,
         detected_frames integer NOT NULL,
         cpu_ms integer NOT NULL,
+        analytic_state jsonb NOT NULL DEFAULT '{}'::jsonb,
         analyzed_at timestamptz NOT NULL DEFAULT now()
       )`,
     )

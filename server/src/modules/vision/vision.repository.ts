@@ -29,12 +29,16 @@ export class VisionRepository {
    * The end state of the camera's clip that ended where this one begins (the previous minute, or the earlier
    * piece of this minute), when it has been analysed; null otherwise (the tracker starts afresh).
    */
-  async previousEndState(cameraId: number, startTime: Date, offsetMs: number): Promise<unknown> {
+  async previousState(
+    cameraId: number,
+    startTime: Date,
+    offsetMs: number,
+  ): Promise<{ endState: unknown; analyticState: unknown } | null> {
     const begins = startTime.getTime() + offsetMs;
     const row = await this.db
       .selectFrom('clip_tracks as t')
       .innerJoin('clips as cl', 'cl.id', 't.clip_id')
-      .select(['t.end_state', 'cl.start_time', 'cl.offset_ms', 'cl.duration_ms'])
+      .select(['t.end_state', 't.analytic_state', 'cl.start_time', 'cl.offset_ms', 'cl.duration_ms'])
       .where('t.camera_id', '=', cameraId)
       .where('cl.start_time', '>=', new Date(startTime.getTime() - 60_000))
       .where('cl.start_time', '<=', startTime)
@@ -46,7 +50,7 @@ export class VisionRepository {
       const ends = r.start_time.getTime() + r.offset_ms + r.duration_ms;
       return r.start_time.getTime() + r.offset_ms < begins && Math.abs(ends - begins) <= 2_000;
     });
-    return previous?.end_state ?? null;
+    return previous ? { endState: previous.end_state, analyticState: previous.analytic_state } : null;
   }
 
   /** Stores (or replaces, for a clip analysed again) a clip's tracks in one statement. */
@@ -66,6 +70,15 @@ export class VisionRepository {
       .insertInto('clip_tracks')
       .values({ clip_id: clip.id, camera_id: clip.camera_id, start_time: clip.start_time, ...values })
       .onConflict((oc) => oc.column('clip_id').doUpdateSet(values))
+      .execute();
+  }
+
+  /** What the analytics hand on from this clip to the next. */
+  async saveAnalyticState(clipId: number, state: Record<string, unknown>): Promise<void> {
+    await this.db
+      .updateTable('clip_tracks')
+      .set({ analytic_state: JSON.stringify(state) })
+      .where('clip_id', '=', clipId)
       .execute();
   }
 

@@ -48,7 +48,7 @@ function cut(name: string, fromSec: number, lengthSec: number): Promise<Buffer> 
 
 const minute = new Date('2026-11-20T01:00:00Z');
 
-describe('vision job', () => {
+describe('vision job', { timeout: 120_000 }, () => {
   it('tracks the people of a real shop clip, and a second run replaces the first', async () => {
     const camera = await peopleCounterCamera('Shop aisle');
     const data = await fs.readFile(path.join(FIXTURES, 'store-aisle-detection.mp4'));

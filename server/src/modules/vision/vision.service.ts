@@ -41,8 +41,15 @@ export interface AnalysedClip {
   useEnterAlert: boolean;
 }
 
-/** An analytic fed with each analysed clip's tracks (track point times in seconds of the clip's minute). */
-export type TracksConsumer = (clip: AnalysedClip, tracks: Track[]) => Promise<void>;
+/**
+ * An analytic fed with each analysed clip's tracks (track point times in seconds of the clip's minute). It gets
+ * what it handed on from the camera's previous clip (null when there is none, or it was not analysed) and answers
+ * what to hand on to the next (JSON). It must be idempotent: a clip may be analysed again.
+ */
+export interface TracksConsumer {
+  name: string;
+  consume(clip: AnalysedClip, tracks: Track[], previous: unknown): Promise<unknown>;
+}
 
 /** Whether a camera's clips need the engine. */
 export function needsVision(
@@ -95,7 +102,12 @@ export class VisionService {
       usePeopleCounter: row.use_people_counter,
       useEnterAlert: isTltMode(this.deps.environmentMode) && row.use_enter_alert,
     };
-    const previous = await this.repo.previousEndState(row.camera_id, row.start_time, row.offset_ms);
+    const previous = await this.repo.previousState(row.camera_id, row.start_time, row.offset_ms);
+    const previousEnd = previous?.endState;
+    const previousAnalytics =
+      typeof previous?.analyticState === 'object' && previous.analyticState !== null
+        ? (previous.analyticState as Record<string, unknown>)
+        : {};
     const idPrefix = `${Math.floor(row.start_time.getTime() / 60_000).toString(36)}${row.offset_ms > 0 ? `.${row.offset_ms}` : ''}-`;
     let result;
     try {
@@ -104,7 +116,7 @@ export class VisionService {
           file,
           options: visionAnalysisOptions(),
           idPrefix,
-          state: isTrackerState(previous) ? previous : null,
+          state: isTrackerState(previousEnd) ? previousEnd : null,
           ffmpegPath: this.deps.ffmpegPath,
           ffprobePath: this.deps.ffprobePath,
         }),
@@ -127,6 +139,13 @@ export class VisionService {
       detectedFrames: result.detectedFrames,
       cpuMs: Math.round(result.cpuSeconds * 1000),
     });
-    for (const consumer of this.consumers) await consumer(clip, tracks);
+    const handedOn: Record<string, unknown> = {};
+    for (const consumer of this.consumers)
+      handedOn[consumer.name] = await consumer.consume(
+        clip,
+        tracks,
+        previousAnalytics[consumer.name] ?? null,
+      );
+    await this.repo.saveAnalyticState(row.id, handedOn);
   }
 }
