@@ -498,6 +498,30 @@ describe('entry detection on people: the timeline, the notifications and the CSV
     expect(alone.alerts).toEqual([{ startSec: 0, endSec: 4, areaName: 'プレス機前' }]);
   });
 
+  it('advanced.md §5: track times are seconds of the minute, also for a clip that began late in it', async () => {
+    const { camera, cookie } = await tltCamera();
+    await createLink(cookie, camera.code);
+    const start = new Date(recentMinute().getTime() - 30 * MINUTE);
+    const late = await putClip(t, camera.id, start, await makeClip({ seconds: 10 }), {
+      offsetMs: 30_000,
+      durationMs: 30_000,
+    });
+    const found = await t.services.enterAlerts.detectEntries(
+      { clipId: late.id, tracks: [person(40, 43)], fps: 2 },
+      new Date(start.getTime() + MINUTE),
+    );
+    expect(found.alerts).toEqual([{ startSec: 40, endSec: 43, areaName: 'プレス機前' }]);
+    // What it hands on is in seconds of the clip: the alert ended 13 s after the clip began.
+    const state = (
+      await t.db
+        .selectFrom('clips')
+        .select('enter_alert_state')
+        .where('id', '=', late.id)
+        .executeTakeFirstOrThrow()
+    ).enter_alert_state;
+    expect(Object.values(state ?? {})).toEqual([{ lastAlertEndSec: 13, stay: null }]);
+  });
+
   it('ENTRY_NOTIFICATION_COOLDOWN_MINUTES: one entry notification a camera per user within the cooldown', async () => {
     const app = await createMediaTestApp({
       ENVIRONMENT_MODE: 'TLT:3',
