@@ -2,7 +2,7 @@
 // area (optional, blue and dashed; none = the whole picture), the entrance start area (green) and the entrance
 // end area (red); a pass from start to end counts as in. A switch chooses which one the clicks draw; the shared
 // area editor does the drawing (keyboard included) and clears an area.
-import { Alert, Box, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Box, Grid, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { CameraDetail } from '@camwatch/contract/cameras';
 import type { Point } from '@camwatch/contract/polygon-rules';
 import { AreaEditor, type EditorArea } from '../../../components/area-editor/AreaEditor.tsx';
@@ -86,50 +86,55 @@ export function PeopleCounterSettingAreas({
   });
 
   return (
-    <Stack gap="xs">
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="people-counter-area-kind">
-          {t('peopleCounterSetting.areaToDraw')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="people-counter-area-kind"
-          value={kind}
-          onChange={(value) => onKindChange(value as AreaKind)}
+    <Grid gutter="md">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <AreaEditor
+          imageUrl={picture.url}
+          placeholder={picture.isLoading ? t('areaEditor.loadingPicture') : undefined}
+          onImageError={picture.onError}
+          aspectRatio={aspectRatio(camera)}
+          pictureLabel={t('peopleCounterSetting.editPicture', { name: camera.camera_name, area: name(kind) })}
+          areas={editorAreas}
+          selectedIndex={AREA_KINDS.indexOf(kind)}
+          onChangePoints={(index, points) => onChange(AREA_KINDS[index]!, points)}
           disabled={disabled}
-          fullWidth
-          data-testid="people-counter-area-kind"
-          data={AREA_KINDS.map((value) => ({
-            value,
-            label: (
-              <Group gap={6} wrap="nowrap" justify="center">
-                <Swatch kind={value} />
-                <span>
-                  {t('peopleCounterSetting.kindLabel', { area: name(value), status: status(value) })}
-                </span>
-              </Group>
-            ),
-          }))}
         />
-        <Text size="sm" c="dimmed">
-          {t(`peopleCounterSetting.areaHelp.${kind}`)}
-        </Text>
-      </Stack>
-      <AreaEditor
-        imageUrl={picture.url}
-        placeholder={picture.isLoading ? t('areaEditor.loadingPicture') : undefined}
-        onImageError={picture.onError}
-        aspectRatio={aspectRatio(camera)}
-        pictureLabel={t('peopleCounterSetting.editPicture', { name: camera.camera_name, area: name(kind) })}
-        areas={editorAreas}
-        selectedIndex={AREA_KINDS.indexOf(kind)}
-        onChangePoints={(index, points) => onChange(AREA_KINDS[index]!, points)}
-        disabled={disabled}
-      />
-      {messages.map(({ kind: k, text }) => (
-        <Alert key={k} color="red" p="xs" role="alert" data-testid={`area-problem-${k}`}>
-          {t('peopleCounterSetting.areaProblem', { area: name(k), problem: text })}
-        </Alert>
-      ))}
-    </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Stack gap="xs">
+          <Text size="sm" fw={500} id="people-counter-area-kind">
+            {t('peopleCounterSetting.areaToDraw')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="people-counter-area-kind"
+            value={kind}
+            onChange={(value) => onKindChange(value as AreaKind)}
+            disabled={disabled}
+            orientation="vertical"
+            fullWidth
+            data-testid="people-counter-area-kind"
+            data={AREA_KINDS.map((value) => ({
+              value,
+              label: (
+                <Group gap={8} wrap="nowrap" justify="flex-start">
+                  <Swatch kind={value} />
+                  <span>
+                    {t('peopleCounterSetting.kindLabel', { area: name(value), status: status(value) })}
+                  </span>
+                </Group>
+              ),
+            }))}
+          />
+          <Text size="sm" c="dimmed">
+            {t(`peopleCounterSetting.areaHelp.${kind}`)}
+          </Text>
+          {messages.map(({ kind: k, text }) => (
+            <Alert key={k} color="red" p="xs" role="alert" data-testid={`area-problem-${k}`}>
+              {t('peopleCounterSetting.areaProblem', { area: name(k), problem: text })}
+            </Alert>
+          ))}
+        </Stack>
+      </Grid.Col>
+    </Grid>
   );
 }

@@ -65,7 +65,7 @@ export function PeopleCounterSettingDialog({ cameraCode, opened, onClose }: Peop
       opened={opened}
       onClose={onClose}
       loading={isSaving}
-      size="min(1000px, 96vw)"
+      size="min(1120px, 96vw)"
       title={
         camera.data
           ? t('peopleCounterSetting.titleOf', { name: camera.data.camera_name })
