@@ -15,8 +15,11 @@
 //   histogram.
 // - Each part is normalised to 0.5 (the whole to 1), and the distance is 1 − Bhattacharyya coefficient: 0 for
 //   the same histograms, 1 for nothing in common.
-// Cost: a part is sampled on at most 24 × 24 pixels plus ~1,000 pixels for the picture's mean brightness, so a
-// box takes some tens of microseconds whatever the picture's size.
+// - Where two people overlap, the one behind is described without the pixels of the one in front
+//   (describeDetections, mayHide), so the tracker does not take the back person for the front one.
+// Cost: a part is sampled on at most 24 × 24 pixels plus ~1,000 pixels for the picture's mean brightness (once
+// per frame with describeDetections or a measured FrameLighting), so a box takes some tens of microseconds
+// whatever the picture's size.
 import type { Detection, NormBox, RgbFrame } from './types.ts';
 
 const HUE_BINS = 12;

@@ -2,6 +2,16 @@
 // detections, clip boundaries) and on a simulated scene: walkers drawn on pictures, crossing each other in
 // opposite directions, detected with jitter, misses and false detections, described by appearance.ts, and scored
 // against the truth (id switches, fragmentations, a MOTA-like figure).
+//
+// Figures on 30 scenes of each kind (seeds 1-30; six walkers, 40 s at 3 fps, 10 % missed detections, box jitter
+// 4 % of the height, a false detection in 8 % of the frames; 2026-11-25):
+// - crossing, misses falling on the person behind: 6,260 person-frames, 4 id switches (in 4 scenes),
+//   5 fragmentations, 176 of 180 people with one id, MOTA 0.985;
+// - crossing, misses falling on anyone: 15 id switches (9 scenes), 9 fragmentations, 171 of 180, MOTA 0.983;
+// - crowd (people also walking together, one hidden behind another for seconds), misses on anyone: 6,356
+//   person-frames, 56 id switches (17 scenes), 14 fragmentations, 149 of 180, MOTA 0.971.
+// The switches left are a person hidden behind another for longer than maxMissSeconds (a new id afterwards), a
+// person leaving at an edge while another enters there, and crossings where the one in front is missed.
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTOR_LENGTH, describeDetections } from './appearance.ts';
 import { PersonTracker, assign, boxIou, type TrackerState } from './tracker.ts';
