@@ -3,6 +3,7 @@ import type { AreaLinkInput } from '@camwatch/contract/enter-alerts';
 import type { OperationArea } from '@camwatch/contract/operation-analysis';
 import type { Permissions } from '@camwatch/contract/permissions';
 import type { NewCamera } from '../schema.ts';
+import { defaultAnalysisPeriods, type PeopleCounterSettingValues } from '@camwatch/contract/people-counter';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo1234';
@@ -429,3 +430,28 @@ export const demoReleases = [
     message: 'デバイス認証に対応しました。 / Device authentication.',
   },
 ];
+
+/**
+ * The people counter settings of the demo's counter cameras, by camera name: the simulated people cross the
+ * picture sideways, so the entrance is two vertical bands (start on the left, end on the right: walking right is
+ * in), counted all day every day, staff after more than 10 days of 30.
+ */
+const verticalBand = (x0: number, x1: number) => [
+  { x: x0, y: 0 },
+  { x: x1, y: 0 },
+  { x: x1, y: 1 },
+  { x: x0, y: 1 },
+];
+const demoEntrance: PeopleCounterSettingValues = {
+  differenceArea: null,
+  entranceStartArea: verticalBand(0.25, 0.4),
+  entranceEndArea: verticalBand(0.6, 0.75),
+  analysisPeriods: defaultAnalysisPeriods(),
+  staffJudgmentDays: 30,
+  staffAdmissionThreshold: 10,
+};
+export const demoPeopleCounterSettings: Record<string, PeopleCounterSettingValues> = {
+  '渋谷店 入口': demoEntrance,
+  '梅田店 入口': demoEntrance,
+  '京都四条店 店頭': demoEntrance,
+};

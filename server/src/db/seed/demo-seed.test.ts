@@ -1,6 +1,7 @@
 // The demo seed: on an empty embedded database only (or on request), with enough data for every screen.
 import { areaLinkInputSchema } from '@camwatch/contract/enter-alerts';
 import { operationAreaListSchema } from '@camwatch/contract/operation-analysis';
+import { findPeopleCounterSetting } from '../../modules/people-counter/people-counter-setting.repository.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDb } from '../../../test/helpers/test-database.ts';
 import type { Db } from '../database.ts';
@@ -81,6 +82,14 @@ describe('demo seed', () => {
       .where('camera_id', '=', line!.id)
       .execute();
     expect(areaLinks.map((l) => areaLinkInputSchema.parse(l.setting).areaName)).toEqual(['プレス機前']);
+
+    // Every people counter camera has a saved setting, so the demo counts from its first recordings.
+    const counters = cameras.filter((c) => c.use_people_counter);
+    expect(counters.length).toBeGreaterThanOrEqual(3);
+    for (const counter of counters) {
+      const setting = await findPeopleCounterSetting(db, counter.id);
+      expect(setting?.entranceStartArea.length, counter.name).toBeGreaterThanOrEqual(3);
+    }
   });
 
   it('is not wanted again once the demo account exists', async () => {

@@ -7,6 +7,7 @@ import { CustomerRepository } from '../../modules/customers/customer.repository.
 import { LocationRepository } from '../../modules/locations/location.repository.ts';
 import { EnterAlertRepository } from '../../modules/enter-alerts/enter-alert.repository.ts';
 import { OperationAnalysisRepository } from '../../modules/operation-analysis/operation-analysis.repository.ts';
+import { PeopleCounterSettingRepository } from '../../modules/people-counter/people-counter-setting.repository.ts';
 import { ReleaseRepository } from '../../modules/releases/release.repository.ts';
 import { TagRepository } from '../../modules/tags/tag.repository.ts';
 import { SessionRepository } from '../../modules/auth/session.repository.ts';
@@ -24,6 +25,7 @@ import {
   demoCustomer,
   demoLocations,
   demoAreaLinks,
+  demoPeopleCounterSettings,
   demoOperationAreas,
   demoReleases,
   everyRight,
@@ -59,6 +61,7 @@ export async function seedDemo(db: Db) {
     const cameras = new CameraRepository(trx);
     const tags = new TagRepository(trx);
     const operationAnalysis = new OperationAnalysisRepository(trx);
+    const peopleCounterSettings = new PeopleCounterSettingRepository(trx);
     const enterAlerts = new EnterAlertRepository(trx);
 
     const code = (await customers.findByCode(demoCustomer.code)) ? newCode('demo') : demoCustomer.code;
@@ -98,6 +101,8 @@ export async function seedDemo(db: Db) {
       if (operationAreas) await operationAnalysis.saveAreas(customer.id, row.id, operationAreas);
       for (const link of demoAreaLinks[camera.name] ?? [])
         await enterAlerts.insertLinkUnchecked(row.id, link);
+      const peopleCounter = demoPeopleCounterSettings[camera.name];
+      if (peopleCounter) await peopleCounterSettings.save(customer.id, row.id, peopleCounter);
     }
     for (const [name, cameraIds] of camerasByTag) {
       const tag = await tags.insert(customer.id, newCode('tag'), name);
