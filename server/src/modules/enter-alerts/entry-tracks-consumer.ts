@@ -13,16 +13,8 @@ export class EntryTracksConsumer implements TracksConsumer {
 
   async consume(clip: AnalysedClip, tracks: Track[]): Promise<null> {
     if (!clip.useEnterAlert) return null;
-    // detectEntries takes times from the clip piece's start; the engine's are seconds of the minute.
-    const shift = clip.offsetMs / 1000;
-    await this.enterAlerts.detectEntries({
-      clipId: clip.id,
-      tracks: tracks.map((track) => ({
-        ...track,
-        points: track.points.map((point) => ({ ...point, t: point.t - shift })),
-      })),
-      fps: visionAnalysisOptions().fps,
-    });
+    // As handed: point times in seconds of the clip's minute (detectEntries places a late piece itself).
+    await this.enterAlerts.detectEntries({ clipId: clip.id, tracks, fps: visionAnalysisOptions().fps });
     return null;
   }
 }
