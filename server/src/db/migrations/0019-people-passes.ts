@@ -23,7 +23,7 @@ const statements = [
      created_at timestamptz NOT NULL DEFAULT now()
    )`,
   // Sums by camera and time read only the index.
-  `CREATE INDEX people_passes_camera_at ON people_passes (camera_id, at) INCLUDE (in_out, is_staff)`,
+  `CREATE INDEX people_passes_camera_at ON people_passes (camera_id, at) INCLUDE (in_out, is_staff, customer_id)`,
   // The archive timeline's events of a camera's minutes.
   `CREATE INDEX people_passes_camera_minute ON people_passes (camera_id, clip_minute)`,
   // Replacing a clip's passes.
