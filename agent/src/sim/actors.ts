@@ -30,16 +30,17 @@ const SHIRTS: readonly Rgb[] = [
   [40, 90, 200],
   [240, 200, 40],
   [30, 150, 80],
-  [230, 230, 230],
-  [20, 20, 20],
+  [186, 194, 208],
+  [50, 50, 54],
   [150, 60, 160],
   [240, 120, 30],
 ];
+// Mid-dark rather than black, so a near and a far leg (drawn a little darker) stay apart.
 const TROUSERS: readonly Rgb[] = [
-  [30, 30, 60],
-  [60, 50, 40],
-  [20, 20, 20],
-  [90, 90, 100],
+  [40, 46, 84],
+  [78, 64, 50],
+  [46, 46, 50],
+  [100, 100, 112],
 ];
 const SKIN: readonly Rgb[] = [
   [236, 196, 166],

@@ -89,25 +89,25 @@ export function drawPerson(frame: Raster, pose: PersonPose, look: PersonLook): B
   const color = (c: Rgb, side: number) => shade(c, side > 0 ? bright : dim);
 
   const drawLeg = (side: number, l: { thigh: number; shin: number }) => {
-    const z = 0.07 * side;
+    const z = 0.08 * side;
     const hf = 0;
     const kf = hf + THIGH * Math.sin(l.thigh);
     const ky = hipY - THIGH * Math.cos(l.thigh);
     const af = kf + SHIN * Math.sin(l.shin);
     const ay = ky - SHIN * Math.cos(l.shin);
     const trousers = color(look.trousers, side);
-    limb(u(hf, z), v(hipY), u(kf, z), v(ky), H * 0.052, H * 0.04, trousers);
-    limb(u(kf, z), v(ky), u(af, z), v(ay), H * 0.04, H * 0.03, trousers);
+    limb(u(hf, z), v(hipY), u(kf, z), v(ky), H * 0.062, H * 0.048, trousers);
+    limb(u(kf, z), v(ky), u(af, z), v(ay), H * 0.047, H * 0.035, trousers);
     // The foot stays flat while on the ground and follows the shin in the air.
     const tilt = Math.max(0, -l.shin - 0.2) * 0.6;
     const toeF = af + 0.075 * Math.cos(tilt);
     const toeY = ay - 0.025 + 0.075 * Math.sin(tilt);
-    limb(u(af - 0.02, z), v(ay - 0.022), u(toeF, z), v(toeY), H * 0.024, H * 0.02, color(look.shoes, side));
+    limb(u(af - 0.02, z), v(ay - 0.022), u(toeF, z), v(toeY), H * 0.028, H * 0.024, color(look.shoes, side));
   };
 
   const shoulderY = 0.815 + up;
   const drawArm = (side: number, legPhase: number) => {
-    const z = 0.125 * side;
+    const z = 0.12 * side;
     const swing = -0.38 * Math.sin(legPhase);
     const bend = 0.3 + 0.25 * Math.max(0, -Math.sin(legPhase));
     const sf = lean;
@@ -118,70 +118,58 @@ export function drawPerson(frame: Raster, pose: PersonPose, look: PersonLook): B
     const hf = wf + HAND * Math.sin(swing + bend);
     const hy = wy - HAND * Math.cos(swing + bend);
     const shirt = color(look.shirt, side);
-    limb(u(sf, z), v(shoulderY), u(ef, z), v(ey), H * 0.034, H * 0.028, shirt);
+    limb(u(sf, z), v(shoulderY), u(ef, z), v(ey), H * 0.04, H * 0.033, shirt);
     limb(
       u(ef, z),
       v(ey),
       u(wf, z),
       v(wy),
-      H * 0.027,
-      H * 0.022,
+      H * 0.032,
+      H * 0.026,
       look.longSleeves ? shirt : color(look.skin, side),
     );
-    limb(u(wf, z), v(wy), u(hf, z), v(hy), H * 0.022, H * 0.018, color(look.skin, side));
+    limb(u(wf, z), v(wy), u(hf, z), v(hy), H * 0.026, H * 0.021, color(look.skin, side));
   };
 
   // Half the width the torso shows at a height, for its depth (front to back) and breadth.
   const half = (depth: number, breadth: number) => H * Math.sqrt((depth * cos) ** 2 + (breadth * sin) ** 2);
   const drawTorso = () => {
-    const shirt = shade(look.shirt, bright * 0.92);
-    const lowY = hipY - 0.02;
-    const waistY = (shoulderY + lowY) / 2 - 0.03;
-    const rows = [
-      { y: shoulderY - 0.01, f: lean, w: half(0.07, 0.125) },
-      { y: waistY, f: lean * 0.5, w: half(0.06, 0.09) },
-      { y: lowY, f: 0, w: half(0.065, 0.1) },
-    ];
-    for (let k = 0; k < 2; k++) {
-      const a = rows[k]!;
-      const b = rows[k + 1]!;
-      const color = k === 0 ? shirt : shade(look.trousers, bright);
-      // The upper part is the shirt; the shirt reaches a little below the waist.
-      const bottom = k === 0 ? { ...b, y: b.y - 0.02 } : b;
-      const top = k === 0 ? a : { ...a, y: a.y + 0.001 };
-      part(
-        [
-          u(top.f, 0) - top.w,
-          v(top.y),
-          u(top.f, 0) + top.w,
-          v(top.y),
-          u(bottom.f, 0) + bottom.w,
-          v(bottom.y),
-          u(bottom.f, 0) - bottom.w,
-          v(bottom.y),
-        ],
-        k === 0 ? color : shade(look.trousers, bright * 0.85),
-      );
-      if (k === 0) {
-        // Shirt over the hips down to just above the leg joints.
-        const hipBand = { y: lowY + 0.05, f: 0, w: half(0.065, 0.1) };
-        part(
-          [
-            u(bottom.f, 0) - bottom.w,
-            v(bottom.y + 0.001),
-            u(bottom.f, 0) + bottom.w,
-            v(bottom.y + 0.001),
-            u(hipBand.f, 0) + hipBand.w,
-            v(hipBand.y),
-            u(hipBand.f, 0) - hipBand.w,
-            v(hipBand.y),
-          ],
-          shirt,
-        );
-      }
-    }
-    // Rounded shoulders.
-    limb(u(lean, 0.1), v(shoulderY - 0.01), u(lean, -0.1), v(shoulderY - 0.01), H * 0.035, H * 0.035, shirt);
+    // The pelvis in the trousers' colour, then the shirt over it: sloping shoulders, wider than the hips.
+    const pelvisTop = { y: hipY + 0.045, w: half(0.075, 0.115) };
+    const crotch = { y: hipY - 0.035, w: half(0.07, 0.1) };
+    part(
+      [
+        u(0, 0) - pelvisTop.w,
+        v(pelvisTop.y),
+        u(0, 0) + pelvisTop.w,
+        v(pelvisTop.y),
+        u(0, 0) + crotch.w,
+        v(crotch.y),
+        u(0, 0) - crotch.w,
+        v(crotch.y),
+      ],
+      shade(look.trousers, bright * 0.9),
+    );
+    const neck = { f: lean, y: shoulderY + 0.03, w: half(0.05, 0.05) };
+    const shoulders = { f: lean, y: shoulderY - 0.015, w: half(0.08, 0.13) };
+    const hem = { f: 0, y: hipY + 0.02, w: half(0.075, 0.115) };
+    part(
+      [
+        u(neck.f, 0) - neck.w,
+        v(neck.y),
+        u(neck.f, 0) + neck.w,
+        v(neck.y),
+        u(shoulders.f, 0) + shoulders.w,
+        v(shoulders.y),
+        u(hem.f, 0) + hem.w,
+        v(hem.y),
+        u(hem.f, 0) - hem.w,
+        v(hem.y),
+        u(shoulders.f, 0) - shoulders.w,
+        v(shoulders.y),
+      ],
+      shade(look.shirt, bright * 0.92),
+    );
   };
 
   const drawHead = () => {
@@ -198,8 +186,8 @@ export function drawPerson(frame: Raster, pose: PersonPose, look: PersonLook): B
     );
     const headY = 0.925 + up;
     const headF = lean + 0.012;
-    const rx = H * (0.047 + 0.006 * cos);
-    const ry = H * 0.064;
+    const rx = H * (0.05 + 0.006 * cos);
+    const ry = H * 0.067;
     // Hair over the top and back of the head, the face in front of it.
     fillSmoothEllipse(
       frame,
@@ -212,6 +200,13 @@ export function drawPerson(frame: Raster, pose: PersonPose, look: PersonLook): B
       shade(look.hair, bright * 0.6),
     );
     fillSmoothEllipse(frame, u(headF + 0.01, 0), v(headY - 0.008), rx * 0.92, ry * 0.9, skin, bounds);
+    // Eyes and a mouth: a face, not a blank oval.
+    const eye = shade([45, 32, 28], bright);
+    const eyeR = Math.max(0.6, H * 0.009);
+    for (const z of [0.021, -0.021])
+      fillSmoothEllipse(frame, u(headF + 0.035, z), v(headY + 0.002), eyeR, eyeR * 0.9, eye, bounds);
+    const mouth = shade(look.skin, bright * 0.6);
+    fillSmoothEllipse(frame, u(headF + 0.04, 0), v(headY - 0.036), eyeR * 1.3, eyeR * 0.6, mouth, bounds);
   };
 
   // Back to front: far arm and leg, near leg, body, near arm, head.

@@ -76,7 +76,7 @@ const street: SceneLayout = {
   lanes: [
     // Heights keep every person at least ~48 px tall in the demo's 480x270 recording (a person detector's
     // comfortable minimum); a car is a little lower than a person at the same distance.
-    person(0.43, 0.105, 3),
+    person(0.43, 0.12, 3),
     car(0.535, 0.08, 1),
     car(0.605, 0.09, -1),
     person(0.725, 0.125, 3),
