@@ -2,8 +2,14 @@
 // textured background. Same clothes stay close through box shifts, another place in the picture and lighting
 // changes; other clothes are far.
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTOR_LENGTH, appearanceDistance, describeAppearance } from './appearance.ts';
-import type { NormBox, RgbFrame } from './types.ts';
+import {
+  DESCRIPTOR_LENGTH,
+  appearanceDistance,
+  describeAppearance,
+  describeDetections,
+  mayHide,
+} from './appearance.ts';
+import type { Detection, NormBox, RgbFrame } from './types.ts';
 
 type Rgb = readonly [number, number, number];
 
@@ -133,6 +139,52 @@ describe('describeAppearance', () => {
     const d = describeAppearance(backgroundFrame(), { x: 1.2, y: 0.2, w: 0.1, h: 0.3 });
     expect(d.reduce((a, v) => a + v, 0)).toBeCloseTo(1, 5);
     expect(Math.max(...d)).toBeCloseTo(Math.min(...d), 6);
+  });
+});
+
+describe('describeDetections', () => {
+  it('describes the person behind without the pixels of the one in front', () => {
+    const back = box(0.4, 0.25, 0.45); // feet at 0.70
+    const front = box(0.46, 0.32, 0.5); // feet at 0.82: nearer, drawn over part of the back one
+    const frame = backgroundFrame();
+    drawPerson(frame, back, GREEN, BEIGE);
+    drawPerson(frame, front, RED, NAVY);
+    const detections: Detection[] = [
+      { box: back, score: 0.6 },
+      { box: front, score: 0.9 },
+    ];
+    describeDetections(frame, detections);
+    const alone = (shirt: Rgb, trousers: Rgb, b: NormBox) => personDescriptor(shirt, trousers, b);
+    const [backDescriptor, frontDescriptor] = detections.map((d) => d.descriptor!);
+    // Unmasked, part of the back box shows the front person's clothes.
+    const unmasked = appearanceDistance(describeAppearance(frame, back), alone(GREEN, BEIGE, back));
+    const masked = appearanceDistance(backDescriptor!, alone(GREEN, BEIGE, back));
+    expect(masked).toBeLessThan(0.15);
+    expect(unmasked).toBeGreaterThan(masked + 0.1);
+    expect(appearanceDistance(backDescriptor!, alone(RED, NAVY, front))).toBeGreaterThan(0.6);
+    expect(appearanceDistance(frontDescriptor!, alone(RED, NAVY, front))).toBeLessThan(0.1);
+  });
+
+  it('leaves a person hidden almost entirely without a descriptor', () => {
+    const back = box(0.4, 0.25, 0.45);
+    const front = { x: back.x - 0.02, y: back.y + 0.05, w: back.w + 0.04, h: back.h + 0.02 };
+    const detections: Detection[] = [
+      { box: back, score: 0.3 },
+      { box: front, score: 0.9 },
+    ];
+    describeDetections(backgroundFrame(), detections);
+    expect(detections[0]!.descriptor).toBeUndefined();
+    expect(detections[1]!.descriptor).toHaveLength(DESCRIPTOR_LENGTH);
+  });
+
+  it('treats people at about the same depth as hiding each other', () => {
+    const a = { x: 0.4, y: 0.3, w: 0.1, h: 0.4 };
+    const b = { x: 0.45, y: 0.31, w: 0.1, h: 0.4 };
+    expect(mayHide(a, b) && mayHide(b, a)).toBe(true);
+    const far = { x: 0.45, y: 0.2, w: 0.1, h: 0.4 };
+    expect(mayHide(a, far)).toBe(true);
+    expect(mayHide(far, a)).toBe(false);
+    expect(mayHide(a, { x: 0.7, y: 0.3, w: 0.1, h: 0.4 })).toBe(false);
   });
 });
 

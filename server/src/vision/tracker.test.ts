@@ -106,6 +106,22 @@ describe('PersonTracker', () => {
     }
   });
 
+  it('lets two tracks coast through the frame where two people stand at one place, rather than guess', () => {
+    const tracker = new PersonTracker({}, 'a-');
+    for (const t of times(0, 5, 2)) {
+      // They meet at 2.5 s, where their two boxes are the same.
+      tracker.update(t, [det(personBox(0.25 + 0.1 * t, 0.5)), det(personBox(0.75 - 0.1 * t, 0.5))]);
+    }
+    const { tracks } = tracker.finish(60);
+    expect(tracks).toHaveLength(2);
+    for (const track of tracks) {
+      const direction = centreX(track.points[0]!.box) < 0.5 ? 1 : -1;
+      expect(isMonotonic(track, direction)).toBe(true);
+      expect(track.points.find((p) => p.t === 2.5)?.score).toBe(0);
+      expect(track.points).toHaveLength(11);
+    }
+  });
+
   it('keeps the id through a one-second occlusion and fills the gap with interpolated points of score 0', () => {
     const tracker = new PersonTracker({}, 'a-');
     for (const t of times(0, 6, 4)) {
