@@ -373,7 +373,8 @@ export class PersonTracker {
     const iou = boxIou(filterBox(f, o.aspect), detection.box);
     const motion = 0.5 * (1 - iou) + 0.5 * (m2 / gate);
     let cost = motion;
-    if (isConfident && track.appearance && detection.descriptor) {
+    // (A descriptor of another length, from a state written by an older version, is not compared.)
+    if (isConfident && track.appearance && detection.descriptor?.length === track.appearance.length) {
       const a = appearanceDistance(track.appearance, detection.descriptor);
       // An overlapped detection's pixels may be partly another person's: its appearance counts half and
       // cannot veto.
@@ -458,15 +459,17 @@ function addDescriptor(
   isClean: boolean,
   isConfident: boolean,
 ): void {
-  if (!track.appearance) track.appearance = Float32Array.from(descriptor);
-  else if (isClean && isConfident) {
+  if (track.appearance?.length !== descriptor.length) {
+    track.appearance = Float32Array.from(descriptor);
+    track.descriptorSum = null;
+    track.descriptorWeight = 0;
+  } else if (isClean && isConfident) {
     for (let i = 0; i < descriptor.length; i++) {
       track.appearance[i] = track.appearance[i]! + APPEARANCE_RATE * (descriptor[i]! - track.appearance[i]!);
     }
   }
   const weight = isClean ? 1 : OVERLAPPED_DESCRIPTOR_WEIGHT;
   track.descriptorSum ??= new Float64Array(descriptor.length);
-  if (track.descriptorSum.length !== descriptor.length) return;
   for (let i = 0; i < descriptor.length; i++)
     track.descriptorSum[i] = track.descriptorSum[i]! + weight * descriptor[i]!;
   track.descriptorWeight += weight;
