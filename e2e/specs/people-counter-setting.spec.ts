@@ -146,7 +146,8 @@ test('draw the entrance areas, refuse bad periods, save, reload and find it kept
     fullPage: false,
   });
   await dialog.getByRole('button', { name: '保存', exact: true }).click();
-  await expect(page.getByText(texts.saved)).toBeVisible();
+  // Generous: on a loaded machine the save can take a while; the dialog stays shut to closing meanwhile.
+  await expect(page.getByText(texts.saved)).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toBeHidden();
 
   const saved = await savedSetting(request, code);

@@ -86,7 +86,7 @@ export function PeopleCounterSettingAreas({
   });
 
   return (
-    <Grid gutter="md">
+    <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 8 }}>
         <AreaEditor
           imageUrl={picture.url}

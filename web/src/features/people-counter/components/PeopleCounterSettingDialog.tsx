@@ -21,6 +21,7 @@ import type { CameraDetail } from '@camwatch/contract/cameras';
 import type { PeopleCounterSetting } from '@camwatch/contract/people-counter';
 import { useQuery } from '@tanstack/react-query';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
+import { QueryErrorState } from '../../../components/ui/QueryErrorState.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cameraDetailQueryOptions } from '../../../lib/camera-detail-query.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -64,7 +65,8 @@ export function PeopleCounterSettingDialog({ cameraCode, opened, onClose }: Peop
     <AppDialog
       opened={opened}
       onClose={onClose}
-      loading={isSaving}
+      // Like every dialog, it cannot be closed while loading or saving (core.md §4).
+      loading={isSaving || (!error && !isReady)}
       size="min(1120px, 96vw)"
       title={
         camera.data
@@ -72,13 +74,18 @@ export function PeopleCounterSettingDialog({ cameraCode, opened, onClose }: Peop
           : t('peopleCounterSetting.title')
       }
     >
-      {error ? (
+      {error && !(error instanceof ApiError && (error.status === 403 || error.status === 404)) ? (
+        <QueryErrorState
+          message={t('peopleCounterSetting.loadFailed')}
+          error={error}
+          onRetry={() => Promise.all([camera.refetch(), setting.refetch()])}
+          isRetrying={camera.isFetching || setting.isFetching}
+        />
+      ) : error ? (
         <Alert color="red" role="alert" data-testid="people-counter-setting-error">
           {error instanceof ApiError && error.status === 403
             ? t('messages.noPermission')
-            : error instanceof ApiError && error.status === 404
-              ? t('peopleCounterSetting.notFound')
-              : t('peopleCounterSetting.loadFailed')}
+            : t('peopleCounterSetting.notFound')}
         </Alert>
       ) : !isReady ? (
         <Center py="xl" aria-busy="true">
