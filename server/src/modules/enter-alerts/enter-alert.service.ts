@@ -60,8 +60,8 @@ export function entryClipIdOf(payload: Record<string, unknown>): number {
 export interface EntryDetectionInput {
   clipId: number;
   /**
-   * The people tracked in the clip: point times in seconds from the clip's start (vision/types.ts; VisionService
-   * hands its analytics seconds of the minute, so take the clip's offset off first), boxes in picture fractions.
+   * The people tracked in the clip, as VisionService hands them to its analytics: point times in seconds of the
+   * clip's minute (a clip that began late in its minute has none before its offset), boxes in picture fractions.
    */
   tracks: readonly Track[];
   /** Frames a second the tracks were analysed at (AnalysisOptions.fps). */
@@ -254,9 +254,17 @@ export class EnterAlertService {
     const machineChange = await this.machineChanges(input, links, clip.blob_key);
     const state: Record<string, EntryCarry> = {};
     const alerts: EntryAlertSpan[] = [];
+    // The rule counts from the clip's start; the offset puts its alerts back into seconds of the minute.
     const offsetSec = clip.offset_ms / 1000;
+    const tracks =
+      offsetSec === 0
+        ? input.tracks
+        : input.tracks.map((track) => ({
+            ...track,
+            points: track.points.map((point) => ({ ...point, t: point.t - offsetSec })),
+          }));
     links.forEach((link, i) => {
-      const found = entryAlertsFromTracks(input.tracks, link, {
+      const found = entryAlertsFromTracks(tracks, link, {
         fps: input.fps,
         durationSec,
         offsetSec,
