@@ -7,7 +7,7 @@
 // The cheap first stage: each analysed picture is compared, grey and small, with the previous one. The detector
 // runs on a picture that changed; on a still picture only while someone is being tracked, and then at most
 // once a second (someone standing still stays tracked without paying for every frame).
-import { describeAppearance, measureLighting } from './appearance.ts';
+import { describeDetections } from './appearance.ts';
 import { decodeFrames, type DecodeOptions } from './decode.ts';
 import { PersonDetector, type PersonDetectorOptions } from './person-detector.ts';
 import { PersonTracker, type TrackerOptions, type TrackerState } from './tracker.ts';
@@ -97,7 +97,8 @@ export async function analyzeVideo(
 ): Promise<AnalysisResult> {
   const settings = { ...defaultAnalysisOptions, ...options };
   const detector = await PersonDetector.load(settings.detector);
-  const tracker = new PersonTracker(settings.tracker, params.idPrefix, params.state);
+  // Made at the first picture: the tracker measures in picture heights, so it needs the picture's shape.
+  let tracker: PersonTracker | null = null;
   const stats = { decodeCpuSeconds: 0 };
   const decode: DecodeOptions = {
     fps: settings.fps,
@@ -119,6 +120,11 @@ export async function analyzeVideo(
     frames++;
     width = frame.width;
     height = frame.height;
+    tracker ??= new PersonTracker(
+      { aspect: width / height, ...settings.tracker },
+      params.idPrefix,
+      params.state,
+    );
     const grey = sampleGrey(frame);
     const moved = previous === null || changedShare(previous, grey) > settings.motionShare;
     previous = grey;
@@ -130,16 +136,14 @@ export async function analyzeVideo(
     detectedFrames++;
     lastDetectionAt = frame.t;
     const detections = await detector.detect(frame);
-    if (detections.length > 0) {
-      const lighting = measureLighting(frame);
-      for (const detection of detections)
-        detection.descriptor = describeAppearance(frame, detection.box, lighting);
-    }
+    // Each box described without the pixels of a person in front of it.
+    if (detections.length > 0) describeDetections(frame, detections);
     tracking = tracker.update(frame.t, detections) > 0;
     params.onFrame?.(frame, detections);
   }
   const durationSec = frames / settings.fps;
-  const { tracks, state } = tracker.finish(durationSec);
+  // decodeFrames throws on a video without pictures, so the tracker exists here.
+  const { tracks, state } = tracker!.finish(durationSec);
   const cpu = process.cpuUsage(cpuBefore);
   return {
     tracks,
