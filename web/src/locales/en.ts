@@ -1138,7 +1138,7 @@ const en: Catalog<typeof ja> = {
     units: { hour: 'Hour', day: 'Day', week: 'Week', month: 'Month' },
     hourTooLong: 'Hours can be chosen for periods of up to {{days}} days',
     compareWith: 'Compare with',
-    compareModes: { previous: 'The previous period of the same length', custom: 'A chosen start date' },
+    compareModes: { previous: 'Previous period, same length', custom: 'A chosen start date' },
     compareStart: 'Start of the compared period',
     compareStartInvalid: 'Choose a start date so that the compared period ends by today',
     csv: 'Export CSV',
