@@ -74,13 +74,14 @@ function painter(base: Raster, glow: Raster) {
 
 const street: SceneLayout = {
   lanes: [
-    // Heights keep every person at least ~48 px tall in the demo's 480x270 recording (a person detector's
-    // comfortable minimum); a car is a little lower than a person at the same distance.
-    person(0.43, 0.12, 3),
-    car(0.535, 0.08, 1),
-    car(0.605, 0.09, -1),
-    person(0.725, 0.125, 3),
-    person(0.905, 0.15, 2),
+    // Heights keep every person at least ~70 px tall in the demo's 480x270 recording (the person detector
+    // finds most people from about 75 px; docs/benchmarks.md "Simulator people"); a car is a little lower than
+    // a person at the same distance.
+    person(0.43, 0.155, 3),
+    car(0.535, 0.1, 1),
+    car(0.605, 0.11, -1),
+    person(0.725, 0.165, 3),
+    person(0.905, 0.19, 2),
   ],
   paint(base, glow, seed) {
     const p = painter(base, glow);
@@ -125,7 +126,7 @@ const street: SceneLayout = {
 };
 
 const shop: SceneLayout = {
-  lanes: [person(0.4, 0.12, 3), person(0.64, 0.14, 3), person(0.9, 0.16, 3)],
+  lanes: [person(0.44, 0.155, 3), person(0.64, 0.18, 3), person(0.9, 0.2, 3)],
   paint(base, glow, seed) {
     const p = painter(base, glow);
     p.rect(0, 0, 1, 0.16, [205, 198, 182]); // back wall
