@@ -122,7 +122,7 @@ export function actorsAt(
                 hair: pick(HAIR, random01(seed, li, slot, trip, 10)),
                 shoes: pick(SHOES, random01(seed, li, slot, trip, 11)),
                 longSleeves: random01(seed, li, slot, trip, 12) < 0.5,
-                yaw: randomBetween(0.45, 1.1, seed, li, slot, trip, 13),
+                yaw: randomBetween(0.3, 0.7, seed, li, slot, trip, 13),
               },
             }
           : {}),
