@@ -2,8 +2,9 @@
 // list of people-counter cameras) and a camera row's menu; the default period (31 to 1 days ago), the unit, the
 // period setting dialog's rules, the comparison choice, the CSV export, the empty period, the site's sum; unknown
 // camera and site codes go to notfound; without the analytics right there is no entry and the screen refuses.
-// A fresh e2e server has counted nobody on past days, so these screens show their empty state here: figures
-// counted from the simulated cameras' recordings are not checked (no CLI or API path stores passes directly).
+// A fresh e2e server has counted nobody on past days, so the default period shows the empty state; the last test
+// waits for the vision job to count people crossing the simulated entrance today (no CLI or API path stores
+// passes directly) and checks the screen shows the server's figures.
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
@@ -157,4 +158,34 @@ test('in English', async ({ page }) => {
   await expect(page.getByTestId('people-empty')).toHaveText('Nobody was counted in this period.');
   await expect(page.getByTestId('staff-help')).toContainText('colours of their clothes');
   await page.screenshot({ path: test.info().outputPath('people-counter-camera-en.png'), fullPage: true });
+});
+
+test('counts of the simulated entrance today: the screen shows the server’s totals in its summary, chart and table', async ({
+  page,
+}) => {
+  test.setTimeout(480_000);
+  await openCameraCounter(page);
+  const code = /\/detail\/([^/]+)\/people-counter/.exec(page.url())![1]!;
+  const today = await dayFromToday(page, 0);
+  const query = { start: today, end: today, unit: 'hour', time_zone: 'Asia/Tokyo' };
+  let totals = { in: 0, out: 0, staffIn: 0, staffOut: 0 };
+  // The vision job counts each recorded minute of the simulated entrance in the background.
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get(`/api/people-counter/camera/${code}/counts`, { params: query });
+        totals = ((await answer.json()) as { data: { totals: typeof totals } }).data.totals;
+        return totals.in + totals.out;
+      },
+      { timeout: 420_000, intervals: [5_000] },
+    )
+    .toBeGreaterThan(0);
+  await page.goto(`/detail/${code}/people-counter?start=${today}&end=${today}&unit=hour`);
+  await expect(page.getByTestId('people-summary')).toContainText(`入場 ${totals.in} 人`, ARRIVAL);
+  const totalRow = page.getByTestId('people-table').getByRole('row', { name: /^合計/ });
+  await expect(totalRow).toContainText(String(totals.in));
+  // A bar of a bucket with passes (recharts draws no rectangle for a zero).
+  await expect(page.getByTestId('people-chart').locator('path.recharts-rectangle').first()).toBeVisible();
+  await expect(page.getByTestId('people-comparison')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('people-counter-counted-ja.png'), fullPage: true });
 });
