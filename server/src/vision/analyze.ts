@@ -6,11 +6,21 @@
 //
 // The cheap first stage: each analysed picture is compared, grey and small, with the previous one. The detector
 // runs on a picture that changed; on a still picture only while someone is being tracked, and then at most
-// once a second (someone standing still stays tracked without paying for every frame).
+// once a second (someone standing still stays tracked without paying for every frame). It runs on enlarged crops
+// around what moved and around the people found last time (regions.ts), so small, far people are large in the
+// model's input; the whole picture only when the crops would cover most of it.
 import { describeDetections } from './appearance.ts';
 import { decodeFrames, type DecodeOptions } from './decode.ts';
 import { PersonDetector, type PersonDetectorOptions } from './person-detector.ts';
 import { PersonTracker, type TrackerOptions, type TrackerState } from './tracker.ts';
+import {
+  cropPicture,
+  cropsFor,
+  fromCrop,
+  movingBlobs,
+  suppressDuplicates,
+  type PixelBox,
+} from './regions.ts';
 import type { Detection, RgbFrame, Track } from './types.ts';
 
 export interface AnalysisOptions {
@@ -20,6 +30,8 @@ export interface AnalysisOptions {
   maxWidth: number;
   /** Skip the detector on pictures where nothing moved (see the top of this file). */
   motionGate: boolean;
+  /** Run the detector on enlarged crops around what moved and who is tracked (regions.ts), not the whole picture. */
+  regionCrops: boolean;
   /** Share of the small grey picture's pixels that must change for a picture to count as moving. */
   motionShare: number;
   detector: Partial<PersonDetectorOptions>;
@@ -28,8 +40,9 @@ export interface AnalysisOptions {
 
 export const defaultAnalysisOptions: AnalysisOptions = {
   fps: 2,
-  maxWidth: 320,
+  maxWidth: 480,
   motionGate: true,
+  regionCrops: true,
   motionShare: 0.0015,
   detector: {},
   tracker: {},
@@ -90,6 +103,31 @@ export function changedShare(a: Uint8Array, b: Uint8Array): number {
   return a.length === 0 ? 0 : changed / a.length;
 }
 
+/**
+ * The people in one picture: on the whole picture (the first picture, or when crops would cover most of it), else
+ * on enlarged crops around what moved since the previous picture and around the people found last time.
+ */
+async function detectIn(
+  detector: PersonDetector,
+  frame: RgbFrame,
+  previous: Uint8Array | null,
+  grey: Uint8Array,
+  tracked: readonly PixelBox[],
+  useCrops: boolean,
+): Promise<Detection[]> {
+  if (!useCrops || previous === null) return detector.detect(frame);
+  const cols = Math.ceil(frame.width / SAMPLE_STEP);
+  const rows = Math.ceil(frame.height / SAMPLE_STEP);
+  const regions = [...movingBlobs(previous, grey, cols, rows), ...tracked];
+  const crops = cropsFor(regions, frame.width, frame.height);
+  if (crops === null) return detector.detect(frame);
+  const found: Detection[] = [];
+  for (const crop of crops)
+    for (const detection of await detector.detect(cropPicture(frame, crop)))
+      found.push(fromCrop(detection, crop, frame.width, frame.height));
+  return suppressDuplicates(found);
+}
+
 export async function analyzeVideo(
   file: string,
   options: Partial<AnalysisOptions>,
@@ -110,6 +148,7 @@ export async function analyzeVideo(
   const cpuBefore = process.cpuUsage();
   let previous: Uint8Array | null = null;
   let lastDetectionAt = -Infinity;
+  let lastBoxes: PixelBox[] = [];
   let frames = 0;
   let detectedFrames = 0;
   let width = 0;
@@ -126,7 +165,8 @@ export async function analyzeVideo(
       params.state,
     );
     const grey = sampleGrey(frame);
-    const moved = previous === null || changedShare(previous, grey) > settings.motionShare;
+    const before = previous;
+    const moved = before === null || changedShare(before, grey) > settings.motionShare;
     previous = grey;
     const run = !settings.motionGate || moved || (tracking && frame.t - lastDetectionAt >= 1 - 1e-6);
     if (!run) {
@@ -135,7 +175,13 @@ export async function analyzeVideo(
     }
     detectedFrames++;
     lastDetectionAt = frame.t;
-    const detections = await detector.detect(frame);
+    const detections = await detectIn(detector, frame, before, grey, lastBoxes, settings.regionCrops);
+    lastBoxes = detections.map((d) => ({
+      x: d.box.x * frame.width,
+      y: d.box.y * frame.height,
+      w: d.box.w * frame.width,
+      h: d.box.h * frame.height,
+    }));
     // Each box described without the pixels of a person in front of it.
     if (detections.length > 0) describeDetections(frame, detections);
     tracking = tracker.update(frame.t, detections) > 0;

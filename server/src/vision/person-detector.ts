@@ -11,8 +11,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Detection, NormBox, RgbFrame } from './types.ts';
 
-type Tf = typeof import('@tensorflow/tfjs-core');
-type GraphModel = import('@tensorflow/tfjs-converter').GraphModel;
+import type * as TfCore from '@tensorflow/tfjs-core';
+import type { GraphModel } from '@tensorflow/tfjs-converter';
+
+type Tf = typeof TfCore;
 
 export const MODEL_DIR = fileURLToPath(new URL('../../models/movenet-multipose/', import.meta.url));
 const MODEL_FILE = 'movenet-multipose.json';
@@ -52,7 +54,7 @@ function loadRuntime(): Promise<{ tf: Tf; model: GraphModel }> {
       convertedBy?: string;
       weightsManifest: {
         paths: string[];
-        weights: import('@tensorflow/tfjs-core').io.WeightsManifestEntry[];
+        weights: TfCore.io.WeightsManifestEntry[];
       }[];
     };
     const buffers = json.weightsManifest.flatMap((group) =>
@@ -109,7 +111,7 @@ export class PersonDetector {
     }
     const output = this.tf.tidy(() => {
       const tensor = this.tf.tensor4d(input, [1, inputH, inputW, 3], 'int32');
-      return this.model.execute(tensor) as import('@tensorflow/tfjs-core').Tensor;
+      return this.model.execute(tensor) as TfCore.Tensor;
     });
     const values = (await output.data()) as Float32Array;
     output.dispose();
