@@ -97,6 +97,9 @@ async function main(): Promise<void> {
   // Web push delivery has its own queue so a long media job never holds a push back.
   const pushWorker = role === 'api' ? null : workerServices.pushQueue;
   pushWorker?.start();
+  // The vision engine's analyses too: a clip's seconds of CPU never hold motion detection or downloads back.
+  const visionWorker = role === 'api' ? null : workerServices.visionJobs;
+  visionWorker?.start();
   if (web) {
     await web.app.listen({ port: config.port, host: config.host });
     logger.info({ ms: Date.now() - started }, `CamWatch ${role} ready at http://localhost:${config.port}`);
@@ -132,6 +135,7 @@ async function main(): Promise<void> {
     }
     await jobWorker?.stop();
     await pushWorker?.stop();
+    await visionWorker?.stop();
     await database.close();
   });
 }

@@ -63,7 +63,7 @@ import { ensureSecret } from './storage/secrets.ts';
 import { processTempDir } from './storage/temp-dir.ts';
 import { JobRepository } from './jobs/job.repository.ts';
 import { JobQueue } from './jobs/queue.ts';
-import { JobRegistry } from './jobs/registry.ts';
+import { JobRegistry, visionJobKinds } from './jobs/registry.ts';
 import { createRecordedMedia } from './modules/archives/recorded-media.ts';
 import { createDownloads } from './modules/downloads/downloads.ts';
 import { createStreaming } from './modules/streaming/streaming.ts';
@@ -147,15 +147,17 @@ export function createServices(
   });
   jobs.handle(ENTRY_JOB, (payload) => enterAlerts.analyse(entryClipIdOf(payload)));
   const visionRunner = new VisionProcess();
+  // Its own queue: one analysis at a time, never in the way of motion detection or downloads.
+  const visionJobs = new JobQueue(new JobRepository(db), new JobRegistry(visionJobKinds), { logger });
   const vision = new VisionService(new VisionRepository(db), {
     blobs,
-    jobs,
+    jobs: visionJobs,
     runner: visionRunner,
     environmentMode: config.environmentMode,
     ffmpegPath: config.media.ffmpegPath,
     ffprobePath: config.media.ffprobePath,
   });
-  jobs.handle(VISION_JOB, (payload) => vision.analyse(visionClipIdOf(payload)));
+  visionJobs.handle(VISION_JOB, (payload) => vision.analyse(visionClipIdOf(payload)));
   // The analytics that read the engine's tracks of each clip.
   vision.onTracks(new PeopleCountAnalysis(db));
   vision.onTracks(new EntryTracksConsumer(enterAlerts));
@@ -263,6 +265,8 @@ export function createServices(
     /** The vision engine's jobs; `visionRunner` is its process, stopped with the app. */
     vision,
     visionRunner,
+    /** The vision jobs' queue, started by worker roles next to `jobs`. */
+    visionJobs,
   };
 }
 

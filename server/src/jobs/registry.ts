@@ -5,13 +5,19 @@
 export const jobKinds = [
   'motion',
   'entry',
-  'vision',
   'retention',
   'download',
   'download-expiry',
   'audit-retention',
 ] as const;
 export type JobKind = (typeof jobKinds)[number];
+
+/**
+ * The vision engine's per-clip jobs run on a queue of their own (services.ts): a clip's analysis takes seconds
+ * of CPU, and a camera-minute of them arrives every minute, so on the main queue they would hold motion
+ * detection and downloads back behind them.
+ */
+export const visionJobKinds = ['vision'] as const;
 
 export interface JobContext {
   id: number;

@@ -1,8 +1,10 @@
 // Runs analyses in the vision engine's own process (vision-child.ts), started on first use under `nice -n 19`
+// (and Linux's idle scheduling class)
 // and kept for later requests (loading TensorFlow.js and the model takes a second or two). Requests are answered
 // in order; a child that dies fails the requests it held (their jobs are retried) and the next request starts a
 // new one. The child is stopped with the server.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AnalysisOptions, AnalysisResult } from './analyze.ts';
 import type { TrackerState } from './tracker.ts';
@@ -26,6 +28,7 @@ export class VideoUnreadableError extends Error {}
 
 const CHILD_SCRIPT = fileURLToPath(new URL('./vision-child.ts', import.meta.url));
 const TSX_LOADER = import.meta.resolve('tsx');
+const CHRT = '/usr/bin/chrt';
 
 export interface VisionRunner {
   analyze(request: Omit<VisionRequest, 'id'>): Promise<AnalysisResult>;
@@ -44,9 +47,10 @@ export class VisionProcess implements VisionRunner {
 
   private start(): ChildProcess {
     const niceness = String(this.options.niceness ?? 19);
-    const child = spawn('nice', ['-n', niceness, process.execPath, '--import', TSX_LOADER, CHILD_SCRIPT], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    const command = ['nice', '-n', niceness, process.execPath, '--import', TSX_LOADER, CHILD_SCRIPT];
+    // Linux's idle scheduling class where chrt exists: the analysis runs only on CPU nothing else wants.
+    if (fs.existsSync(CHRT)) command.unshift(CHRT, '--idle', '0');
+    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child.on('message', (message: VisionResponse) => {
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
