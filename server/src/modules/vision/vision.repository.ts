@@ -20,6 +20,16 @@ export class VisionRepository {
         'c.customer_id',
         'c.use_people_counter',
         'c.use_enter_alert',
+        // A people counter without a saved setting counts nothing, so its clips need no analysis for it.
+        (eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('people_counter_settings as s')
+                .select('s.camera_id')
+                .whereRef('s.camera_id', '=', 'c.id'),
+            )
+            .as('has_counter_setting'),
       ])
       .where('cl.id', '=', clipId)
       .executeTakeFirst();

@@ -8,7 +8,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultAnalysisPeriods } from '@camwatch/contract/people-counter';
 import { PermanentJobError } from '../../jobs/queue.ts';
+import { PeopleCounterSettingRepository } from '../people-counter/people-counter-setting.repository.ts';
 import { decodeTracks } from '../../vision/track-codec.ts';
 import { createMediaTestApp, putClip } from '../../../test/helpers/recorded-media.ts';
 import { createLocationAndCamera, createTenant, type TestApp } from '../../../test/helpers/test-app.ts';
@@ -26,10 +28,27 @@ afterAll(async () => {
   await fs.rm(workDir, { recursive: true, force: true });
 });
 
-async function peopleCounterCamera(name: string) {
+const band = (x0: number, x1: number) => [
+  { x: x0, y: 0 },
+  { x: x1, y: 0 },
+  { x: x1, y: 1 },
+  { x: x0, y: 1 },
+];
+
+/** A camera with the people counter on and (unless told otherwise) its setting saved. */
+async function peopleCounterCamera(name: string, { saved = true } = {}) {
   const tenant = await createTenant(t.db);
   const { camera } = await createLocationAndCamera(t.db, tenant.customer.id, name);
   await t.db.updateTable('cameras').set({ use_people_counter: true }).where('id', '=', camera.id).execute();
+  if (saved)
+    await new PeopleCounterSettingRepository(t.db).save(tenant.customer.id, camera.id, {
+      differenceArea: null,
+      entranceStartArea: band(0, 0.3),
+      entranceEndArea: band(0.7, 1),
+      analysisPeriods: defaultAnalysisPeriods(),
+      staffJudgmentDays: 30,
+      staffAdmissionThreshold: 10,
+    });
   return camera;
 }
 
@@ -106,13 +125,18 @@ describe('vision job', { timeout: 120_000 }, () => {
     for (const track of after) expect(track.points[0]!.t).toBeGreaterThanOrEqual(1.5);
   });
 
-  it('skips cameras without an analytic that needs people', async () => {
+  it('skips cameras without an analytic that needs people, and people counters not set up', async () => {
     const tenant = await createTenant(t.db);
     const { camera } = await createLocationAndCamera(t.db, tenant.customer.id, 'Plain');
     const data = await fs.readFile(path.join(FIXTURES, 'people-detection.mp4'));
     const clip = await putClip(t, camera.id, minute, data, { durationMs: 2_000 });
     await t.services.vision.analyse(clip.id);
     expect(await storedRows(clip.id)).toHaveLength(0);
+    // A people counter whose setting was never saved counts nothing: no analysis for it either.
+    const unset = await peopleCounterCamera('Not set up', { saved: false });
+    const unsetClip = await putClip(t, unset.id, minute, data, { durationMs: 2_000 });
+    await t.services.vision.analyse(unsetClip.id);
+    expect(await storedRows(unsetClip.id)).toHaveLength(0);
   });
 
   it('fails a clip that is not a video at once, with the reason, and stores nothing', async () => {

@@ -51,12 +51,15 @@ export interface TracksConsumer {
   consume(clip: AnalysedClip, tracks: Track[], previous: unknown): Promise<unknown>;
 }
 
-/** Whether a camera's clips need the engine. */
+/** Whether a camera's clips need the engine: a people counter with its setting saved, or entry detection (TLT). */
 export function needsVision(
-  camera: { use_people_counter: boolean; use_enter_alert: boolean },
+  camera: { use_people_counter: boolean; has_counter_setting: boolean | number; use_enter_alert: boolean },
   environmentMode: EnvironmentMode,
 ): boolean {
-  return camera.use_people_counter || (isTltMode(environmentMode) && camera.use_enter_alert);
+  return (
+    (camera.use_people_counter && Boolean(camera.has_counter_setting)) ||
+    (isTltMode(environmentMode) && camera.use_enter_alert)
+  );
 }
 
 const isTrackerState = (value: unknown): value is TrackerState =>
