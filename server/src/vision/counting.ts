@@ -11,6 +11,7 @@
 // with a startSec before 0 (seconds before that clip's start).
 import type { Point } from '@camwatch/contract/polygon-rules';
 import type { NormBox, Track } from './types.ts';
+import { isInsidePolygon } from '../media/motion.ts';
 
 export type { Point };
 
@@ -67,14 +68,7 @@ export const feetOf = (box: NormBox): Point => ({ x: box.x + box.w / 2, y: box.y
 
 /** Whether the point lies inside the polygon (even-odd rule; points on an edge may fall either way). */
 export function pointInPolygon(point: Point, polygon: readonly Point[]): boolean {
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const a = polygon[i]!;
-    const b = polygon[j]!;
-    if (a.y > point.y !== b.y > point.y && point.x < ((b.x - a.x) * (point.y - a.y)) / (b.y - a.y) + a.x)
-      inside = !inside;
-  }
-  return inside;
+  return isInsidePolygon(point.x, point.y, polygon);
 }
 
 export function areaOf(point: Point, areas: EntranceAreas): EntranceArea | null {

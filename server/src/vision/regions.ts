@@ -4,6 +4,7 @@
 // input. MoveNet finds people best when they are large in its input; a surveillance picture's people are small
 // and few, so a few small crops cost less than the whole picture and find more. When the crops would cover most
 // of the picture anyway, the whole picture is used. Pure (no I/O), unit-tested.
+import { boxIou } from './tracker.ts';
 import type { Detection, NormBox, RgbFrame } from './types.ts';
 
 export interface PixelBox {
@@ -203,20 +204,10 @@ export function fromCrop(detection: Detection, crop: PixelBox, width: number, he
   };
 }
 
-function iou(a: NormBox, b: NormBox): number {
-  const x0 = Math.max(a.x, b.x);
-  const y0 = Math.max(a.y, b.y);
-  const x1 = Math.min(a.x + a.w, b.x + b.w);
-  const y1 = Math.min(a.y + a.h, b.y + b.h);
-  const inter = Math.max(0, x1 - x0) * Math.max(0, y1 - y0);
-  const all = a.w * a.h + b.w * b.h - inter;
-  return all > 0 ? inter / all : 0;
-}
-
 /** Drops detections that repeat a better one (IoU above the limit): crops may overlap a person's edge. */
 export function suppressDuplicates(detections: readonly Detection[], limit = 0.5): Detection[] {
   const kept: Detection[] = [];
   for (const detection of [...detections].sort((a, b) => b.score - a.score))
-    if (!kept.some((k) => iou(k.box, detection.box) > limit)) kept.push(detection);
+    if (!kept.some((k) => boxIou(k.box, detection.box) > limit)) kept.push(detection);
   return kept;
 }
