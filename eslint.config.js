@@ -164,7 +164,7 @@ export default tseslint.config(
               message: 'features must not import the app shell',
             },
             {
-              target: ['./web/src/lib', './web/src/components'],
+              target: ['./web/src/lib', './web/src/components', './web/src/hooks'],
               from: ['./web/src/features', './web/src/app'],
               message: 'shared code must not depend on features or the app',
             },

@@ -5,7 +5,7 @@ import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/co
 import { IconTrash } from '@tabler/icons-react';
 import type { CameraDetail } from '@camwatch/contract/cameras';
 import { AreaEditor, type EditorArea } from '../../../components/area-editor/AreaEditor.tsx';
-import { useCameraPicture } from '../../../components/area-editor/use-camera-picture.ts';
+import { useCameraPicture } from '../../../hooks/use-camera-picture.ts';
 import type { Point } from '../../../components/area-editor/area-editor-rules.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { AreaKind, AreaProblem } from '../entry-detection-rules.ts';

@@ -11,7 +11,7 @@ import type { AreaLink } from '@camwatch/contract/enter-alerts';
 import { AREA_LINKS_MAX } from '@camwatch/contract/constants';
 import { CameraPageHeader } from '../../../components/ui/CameraPageHeader.tsx';
 import { AreaEditor, type EditorArea } from '../../../components/area-editor/AreaEditor.tsx';
-import { useCameraPicture } from '../../../components/area-editor/use-camera-picture.ts';
+import { useCameraPicture } from '../../../hooks/use-camera-picture.ts';
 import { useMe } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useAreaLinks } from '../api/get-area-links.ts';

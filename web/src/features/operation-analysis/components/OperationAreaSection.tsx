@@ -8,7 +8,7 @@ import type { CameraDetail } from '@camwatch/contract/cameras';
 import { OPERATION_AREAS_MAX } from '@camwatch/contract/constants';
 import { AreaEditor, type EditorArea } from '../../../components/area-editor/AreaEditor.tsx';
 import { areaColor } from '../../../components/area-editor/area-editor-rules.ts';
-import { useCameraPicture } from '../../../components/area-editor/use-camera-picture.ts';
+import { useCameraPicture } from '../../../hooks/use-camera-picture.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { translatedFieldErrors } from '../../../lib/server-reason.ts';
 import { useTranslation } from '../../../lib/i18n.ts';

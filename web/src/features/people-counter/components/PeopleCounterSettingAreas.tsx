@@ -6,7 +6,7 @@ import { Alert, Box, Grid, Group, SegmentedControl, Stack, Text } from '@mantine
 import type { CameraDetail } from '@camwatch/contract/cameras';
 import type { Point } from '@camwatch/contract/polygon-rules';
 import { AreaEditor, type EditorArea } from '../../../components/area-editor/AreaEditor.tsx';
-import { useCameraPicture } from '../../../components/area-editor/use-camera-picture.ts';
+import { useCameraPicture } from '../../../hooks/use-camera-picture.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { AREA_KINDS, type AreaKind, type AreaProblem } from '../people-counter-setting-rules.ts';
 

@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import type { CameraDetail } from '@camwatch/contract/cameras';
 import { isLivePossible } from '@camwatch/contract/permissions';
-import { useMe } from '../../lib/current-user.ts';
-import { useLiveStill } from './live-still.ts';
+import { useMe } from '../lib/current-user.ts';
+import { useLiveStill } from '../components/area-editor/live-still.ts';
 
 export interface CameraPicture {
   url: string | null;
