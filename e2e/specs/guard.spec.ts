@@ -83,6 +83,16 @@ test('an unknown path shows the not-found page with a way back to the list', asy
   await expect(shell.pageTitle).toHaveText(ja.pages.list);
 });
 
+test('screens without their analytics yet are not there: their addresses go to notfound (issue 21 point 8)', async ({
+  page,
+}) => {
+  await logInAs(page, DEMO);
+  for (const path of ['/heatmap', '/person-tracking/results/1', '/operation-analysis/results']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/notfound$/);
+  }
+});
+
 test('the body class follows client-side navigation', async ({ page }) => {
   const shell = new AppShell(page);
   await logInAs(page, DEMO);

@@ -3,7 +3,8 @@
 // third area drawn by clicking points (a crossing point refused, a duplicate name refused, a point moved with
 // the keyboard), saved and still there after a reload (and in the setting the detail page's video info draws);
 // a detection threshold checked against its range, saved and kept; unsaved changes asked about before
-// leaving; read-only without the configOperationAnalysis right; an unknown camera goes to notfound.
+// leaving; read-only without the configOperationAnalysis right; an unknown camera goes to notfound. The screen
+// says that no analysis reads the setting yet.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { logInAs } from '../pages/session.ts';
@@ -32,6 +33,8 @@ const texts = {
   unsavedTitle: '保存されていない変更があります',
   stay: 'この画面に留まる',
   readOnly: '作業分析設定を変更する権限がないため、表示のみできます。',
+  notAnalysedYet:
+    '作業分析はまだ実行されません。この設定は保存され、エリアは再生画面に表示されますが、分析には使われません。',
   notFound: 'ページが見つかりません',
   later: 'あとで',
 };
@@ -72,6 +75,8 @@ test('operation areas: draw a third area on the picture, refuse crossing and dup
   const code = await lineCameraCode(request);
   await logInAs(page, demo);
   await openScreen(page, code);
+  // Nothing analyses with the setting yet, and the screen says so (issue 21 point 8).
+  await expect(page.getByTestId('not-analysed-note')).toHaveText(texts.notAnalysedYet);
 
   // The two seeded areas, listed and drawn over the camera's picture with their names.
   await expect(areaRows(page)).toHaveCount(2);

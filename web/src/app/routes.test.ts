@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import type { EnvSettings } from '@camwatch/contract/settings';
 import { buildRoutes } from './routes.tsx';
 
@@ -36,5 +36,31 @@ describe('route config (core.md §2)', () => {
     const all = leaves(buildRoutes(settings));
     expect(all.find((leaf) => leaf.path === '/(index)')?.route.loader).toBeTypeOf('function');
     expect(all.find((leaf) => leaf.path === '/*')?.route.loader).toBeTypeOf('function');
+  });
+});
+
+describe('no route renders a title-only page (issue 21 point 8)', () => {
+  it('has no heat map or result routes until their analytics land: those addresses fall to the unknown-path route', () => {
+    const routes = buildRoutes(settings);
+    for (const path of [
+      '/heatmap',
+      '/person-tracking/results',
+      '/person-tracking/results/1',
+      '/operation-analysis/results',
+      '/operation-analysis/results/1',
+    ]) {
+      const matched = matchRoutes(routes, path)?.at(-1)?.route;
+      expect(matched?.path, path).toBe('*');
+    }
+  });
+
+  it('still matches the analytics screens that exist', () => {
+    const routes = buildRoutes(settings);
+    for (const path of [
+      '/detail/c1/operation-analysis',
+      '/detail/c1/entry-detection',
+      '/location/s1/people-counter',
+    ])
+      expect(matchRoutes(routes, path)?.at(-1)?.route.path, path).not.toBe('*');
   });
 });

@@ -1,4 +1,6 @@
-// Every route of core.md §2 and advanced.md §2. Screens load on demand; the page name becomes the body class.
+// The routes of core.md §2 and advanced.md §2 that have a screen. Screens load on demand; the page name becomes the
+// body class. The heat map and the person tracking and operation analysis results have no screen until their
+// analytics land, so their addresses go to notfound like any unknown path (issue 21 point 8).
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { isTltMode } from '@camwatch/contract/environment';
 import { ApiError } from '../lib/api-client.ts';
@@ -24,7 +26,6 @@ export type PageName =
   | 'setting'
   | 'notification'
   | 'child_users'
-  | 'heatmap'
   | 'releases'
   | 'debug'
   | 'notfound'
@@ -36,18 +37,12 @@ export type PageName =
   | 'entry_detection_detail'
   | 'entry_detection_report'
   | 'operation_analysis'
-  | 'person_tracking_results'
-  | 'person_tracking_result_detail'
-  | 'operation_analysis_results'
-  | 'operation_analysis_result_detail'
   | 'audit_log';
 
 export interface RouteHandle {
   page: PageName;
 }
 
-/** Screens that later work fills in show their page frame and title until then. */
-const frame = lazyScreen(() => import('../features/pages/PageFrame.tsx'));
 const loginScreen = lazyScreen(() => import('../features/auth/components/LoginPage.tsx'));
 const reissueScreen = lazyScreen(() => import('../features/auth/components/PasswordReissuePage.tsx'));
 const notFoundScreen = lazyScreen(() => import('../features/pages/NotFoundPage.tsx'));
@@ -84,7 +79,7 @@ const areaLinkScreen = lazyScreen(
 type Loader = (args: LoaderFunctionArgs) => unknown;
 
 /** A screen's route: its code starts downloading when the route's loaders start, and errors show in place. */
-const page = (path: string, name: PageName, screen: LazyScreen = frame, loader?: Loader): RouteObject => ({
+const page = (path: string, name: PageName, screen: LazyScreen, loader?: Loader): RouteObject => ({
   path,
   Component: screen.Component,
   handle: { page: name } satisfies RouteHandle,
@@ -247,15 +242,10 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
               tltOnly();
               return operationAnalysisData(args);
             }),
-            page('person-tracking/results', 'person_tracking_results', frame, tltOnly),
-            page('person-tracking/results/:id', 'person_tracking_result_detail', frame, tltOnly),
-            page('operation-analysis/results', 'operation_analysis_results', frame, tltOnly),
-            page('operation-analysis/results/:id', 'operation_analysis_result_detail', frame, tltOnly),
             page('setting', 'setting', settingsScreen),
             page('setting/audit-log', 'audit_log', auditLogScreen, notForChildren),
             page('notification', 'notification', notificationScreen),
             page('child_users', 'child_users', childUsersScreen, parentsOnly),
-            page('heatmap', 'heatmap'),
             page('releases', 'releases', releasesScreen),
             page('debug', 'debug', debugScreen),
             page('notfound', 'notfound', notFoundScreen),

@@ -130,9 +130,6 @@ const en: Catalog<typeof ja> = {
     cameraList: 'Cameras',
     all: 'All',
     tags: 'Tags',
-    heatmap: 'Heat map',
-    personTracking: 'Person tracking',
-    operationAnalysis: 'Operation analysis',
     peopleCount: 'People count',
     setting: 'Settings',
     help: 'Help',
@@ -198,7 +195,6 @@ const en: Catalog<typeof ja> = {
     setting: 'Settings',
     notification: 'Notifications',
     child_users: 'Child accounts',
-    heatmap: 'Heat map',
     releases: 'Releases',
     debug: 'Debug',
     notfound: 'Page not found',
@@ -209,10 +205,6 @@ const en: Catalog<typeof ja> = {
     entry_detection_detail: 'Entry detection area',
     entry_detection_report: 'Entry detection report',
     operation_analysis: 'Operation analysis setting',
-    person_tracking_results: 'Person tracking results',
-    person_tracking_result_detail: 'Person tracking result',
-    operation_analysis_results: 'Operation analysis results',
-    operation_analysis_result_detail: 'Operation analysis result',
     audit_log: 'Audit log',
   },
   reissue: {
@@ -855,6 +847,8 @@ const en: Catalog<typeof ja> = {
     picture: 'Picture of {{name}} (editing operation areas)',
     readOnlyNote:
       'You do not have permission to change the operation analysis setting; it is shown read-only.',
+    notAnalysedYet:
+      'Operation analysis does not run yet: this setting is saved and its areas show on the player, but no analysis reads it until the feature lands.',
     areas: 'Operation areas',
     areaList: 'Operation areas',
     addArea: 'Add area',

@@ -1,22 +1,13 @@
 // Side navigation (core.md §2, advanced.md §2): camera list with 'all' and one entry per tag that has cameras
-// (keeping the list's view and division), heat map with the heatmap right, people count with the analytics right
-// (the list of people-counter cameras, whose menus open each camera's counts), person tracking and operation
-// analysis in TLT modes, setting, help, and releases in the modes that show it.
+// (keeping the list's view and division), people count with the analytics right (the list of people-counter
+// cameras, whose menus open each camera's counts), setting, help, and releases in the modes that show it. The heat
+// map and the person tracking and operation analysis results have no entry until their screens land (issue 21).
 import { NavLink, ScrollArea } from '@mantine/core';
-import {
-  IconChartDots3,
-  IconFlame,
-  IconHelp,
-  IconNews,
-  IconSettings,
-  IconUsers,
-  IconVideo,
-  IconWalk,
-} from '@tabler/icons-react';
+import { IconHelp, IconNews, IconSettings, IconUsers, IconVideo } from '@tabler/icons-react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Link, useLocation } from 'react-router';
 import type { UserInfo } from '@camwatch/contract/auth';
-import { isTltMode, modeShowsReleases } from '@camwatch/contract/environment';
+import { modeShowsReleases } from '@camwatch/contract/environment';
 import { useEnvSettings } from '../../lib/env-settings.tsx';
 
 export interface NavTag {
@@ -84,13 +75,6 @@ export function SideNav({
           />
         ))}
       </NavLink>
-      {user.permissions.heatmap &&
-        item(
-          '/heatmap',
-          t('nav.heatmap'),
-          <IconFlame size={18} aria-hidden />,
-          location.pathname === '/heatmap',
-        )}
       {user.permissions.analytics &&
         item(
           PEOPLE_COUNTER_CAMERAS,
@@ -98,22 +82,6 @@ export function SideNav({
           <IconUsers size={18} aria-hidden />,
           location.pathname.endsWith('/people-counter'),
         )}
-      {isTltMode(environmentMode) && (
-        <>
-          {item(
-            '/person-tracking/results',
-            t('nav.personTracking'),
-            <IconWalk size={18} aria-hidden />,
-            location.pathname.startsWith('/person-tracking'),
-          )}
-          {item(
-            '/operation-analysis/results',
-            t('nav.operationAnalysis'),
-            <IconChartDots3 size={18} aria-hidden />,
-            location.pathname.startsWith('/operation-analysis'),
-          )}
-        </>
-      )}
       {item(
         '/setting',
         t('nav.setting'),

@@ -110,7 +110,7 @@ const en: HelpContent = {
       ptz: 'Control pan, tilt and zoom. Needs the live right too.',
       modPassword: 'Change your own password.',
       modDevauth: 'Change the device authentication settings.',
-      heatmap: 'See the heat map (shown in the side menu).',
+      heatmap: 'See the heat map (the heat map screen is not available yet).',
       analytics: 'See the people counter.',
       configMotion: 'Set up motion detection.',
       configEnterAlert: 'Set up enter alerts (TLT modes only).',

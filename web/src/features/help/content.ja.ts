@@ -110,7 +110,7 @@ const ja: HelpContent = {
       ptz: 'PTZ（パン・チルト・ズーム）の操作。ライブ権限も必要です。',
       modPassword: '自分のパスワードを変更する。',
       modDevauth: '端末認証の設定を変更する。',
-      heatmap: 'ヒートマップを見る（サイドメニューに表示されます）。',
+      heatmap: 'ヒートマップを見る（ヒートマップの画面はまだありません）。',
       analytics: '人数カウントを見る。',
       configMotion: '動体検知の設定をする。',
       configEnterAlert: '侵入検知の設定をする（TLT モードのみ）。',

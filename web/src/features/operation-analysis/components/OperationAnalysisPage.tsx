@@ -1,7 +1,8 @@
 // detail/{code}/operation-analysis (advanced.md §2, §3, §5, §7; TLT environment modes only): a camera's
 // operation analysis setting: its operation areas, drawn over the camera's picture, and the detection
 // thresholds. Without the configOperationAnalysis right both are shown read-only (core.md §6). Leaving with
-// unsaved changes asks first. The route's loader has loaded the camera and the setting (404 → notfound).
+// unsaved changes asks first. The route's loader has loaded the camera and the setting (404 → notfound). No
+// analysis reads the setting yet, and the screen says so (issue 21 point 8).
 import { Alert, Box } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
@@ -32,6 +33,9 @@ export default function OperationAnalysisPage() {
         trail={[{ label: t('pages.operation_analysis') }]}
         title={t('operationAnalysis.title', { name: camera.camera_name })}
       />
+      <Alert color="blue" mb="md" data-testid="not-analysed-note">
+        {t('operationAnalysis.notAnalysedYet')}
+      </Alert>
       {!canEdit && (
         <Alert color="yellow" mb="md" data-testid="read-only-note">
           {t('operationAnalysis.readOnlyNote')}

@@ -1,0 +1,81 @@
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryRouter, matchRoutes } from 'react-router';
+import type { UserInfo } from '@camwatch/contract/auth';
+import { accountFlags, permissionFlags, type Permissions } from '@camwatch/contract/permissions';
+import type { EnvSettings } from '@camwatch/contract/settings';
+import { EnvSettingsContext } from '../../lib/env-settings.tsx';
+import { initI18n } from '../../lib/i18n.ts';
+import { buildRoutes } from '../routes.tsx';
+import { SideNav } from './SideNav.tsx';
+
+beforeAll(async () => {
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }) as unknown as MediaQueryList;
+  // jsdom lacks what Mantine's scroll area measures with.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  await initI18n();
+});
+afterEach(cleanup);
+
+const settings: EnvSettings = {
+  environmentMode: 'TLT:3',
+  experimentalFeatures: [],
+  gaTrackingId: null,
+  googleMapsApiKey: null,
+  adminSystemUrl: null,
+  partnerSiteUrl: null,
+  contactUrl: '/help#contact',
+  mapTileUrl: 'https://tile.example/{z}/{x}/{y}.png',
+  mapAttribution: 'tiles',
+  version: '2.78.0',
+};
+
+/** A user with every right, so every entry the navigation can show is shown. */
+const everyRight = Object.fromEntries(
+  [...permissionFlags, ...accountFlags].map((flag) => [flag, true]),
+) as Permissions;
+const user: UserInfo = {
+  b_user_id: 1,
+  email: 'a@example.com',
+  user_name: 'A',
+  customer_code: 'c',
+  customer_name: 'C',
+  permissions: everyRight,
+  hasChildUser: true,
+  isChild: false,
+  parentUserId: null,
+  devauthEnabled: false,
+};
+
+describe('side navigation (issue 21 point 8)', () => {
+  it('leads only to screens that exist, with every right in a TLT mode', () => {
+    render(
+      <MantineProvider>
+        <EnvSettingsContext.Provider value={settings}>
+          <MemoryRouter initialEntries={['/list/1']}>
+            <SideNav user={user} tags={[{ tag_code: 't1', tag_name: 'Tag 1' }]} onNavigate={() => {}} />
+          </MemoryRouter>
+        </EnvSettingsContext.Provider>
+      </MantineProvider>,
+    );
+    const routes = buildRoutes(settings);
+    const targets = screen
+      .getAllByRole('link')
+      .map((link) => new URL(link.getAttribute('href') ?? '', 'http://x').pathname);
+    expect(targets).toContain('/setting');
+    for (const target of targets)
+      expect(matchRoutes(routes, target)?.at(-1)?.route.path, target).not.toBe('*');
+    expect(targets.filter((target) => /heatmap|person-tracking|operation-analysis/.test(target))).toEqual([]);
+  });
+});
