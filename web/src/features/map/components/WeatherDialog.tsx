@@ -1,11 +1,11 @@
 // The weather dialog (core.md §2, §5, §8): date and time (required, no future), the warning type, and
 // fetching the overlay. A 404 warns to choose another date; any other failure says communication failed,
 // once (a repeated failure replaces the same message).
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useState } from 'react';
 import { WEATHER_TYPES, type WeatherType } from '@camwatch/contract/map-rules';
 import type { WeatherFeatureCollection } from '@camwatch/contract/weather';
-import { AppDialog } from '../../../components/ui/AppDialog.tsx';
+import { DateRangeDialog } from '../../../components/ui/DateRangeDialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -53,52 +53,43 @@ export function WeatherDialog({ opened, onClose, onLoaded }: WeatherDialogProps)
   };
 
   return (
-    <AppDialog opened={opened} onClose={onClose} title={t('map.weather.title')} loading={busy} size="sm">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            type="date"
-            label={t('map.weather.date')}
-            value={form.date}
-            max={localDate(now)}
-            required
-            error={message(shown.date)}
-            onChange={(e) => setForm({ ...form, date: e.currentTarget.value })}
-            data-autofocus
-          />
-          <TextInput
-            type="time"
-            label={t('map.weather.time')}
-            value={form.time}
-            max={maxTimeFor(form.date, now)}
-            required
-            error={message(shown.time)}
-            onChange={(e) => setForm({ ...form, time: e.currentTarget.value })}
-          />
-          <Select
-            label={t('map.weather.type')}
-            value={type}
-            allowDeselect={false}
-            data={WEATHER_TYPES.map((value) => ({ value, label: t(`map.weather.types.${value}`) }))}
-            onChange={(value) => value && setType(value as WeatherType)}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('map.weather.show')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </AppDialog>
+    <DateRangeDialog
+      opened={opened}
+      onClose={onClose}
+      title={t('map.weather.title')}
+      size="sm"
+      isBusy={busy}
+      fields={[
+        {
+          type: 'date',
+          label: t('map.weather.date'),
+          value: form.date,
+          max: localDate(now),
+          onChange: (date) => setForm({ ...form, date }),
+          error: message(shown.date),
+          autoFocus: true,
+        },
+        {
+          type: 'time',
+          label: t('map.weather.time'),
+          value: form.time,
+          max: maxTimeFor(form.date, now),
+          onChange: (time) => setForm({ ...form, time }),
+          error: message(shown.time),
+        },
+      ]}
+      extraFields={
+        <Select
+          label={t('map.weather.type')}
+          value={type}
+          allowDeselect={false}
+          data={WEATHER_TYPES.map((value) => ({ value, label: t(`map.weather.types.${value}`) }))}
+          onChange={(value) => value && setType(value as WeatherType)}
+          comboboxProps={{ withinPortal: true }}
+        />
+      }
+      submitLabel={t('map.weather.show')}
+      onSubmit={() => void submit()}
+    />
   );
 }

@@ -3,12 +3,12 @@
 // that suits it). On OK
 // the request is posted; a refusal shows why, otherwise the job's progress is asked every 2 s until the file is
 // ready (a link to it) or generation failed.
-import { Alert, Button, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DOWNLOAD_MAX_HOURS } from '@camwatch/contract/constants';
-import { AppDialog } from '../../../components/ui/AppDialog.tsx';
+import { DateRangeDialog } from '../../../components/ui/DateRangeDialog.tsx';
 import { formatBytes } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toOffsetIso } from '../player-rules.ts';
@@ -82,111 +82,91 @@ export function DownloadDialog({ cameraCode, hourStart, onClose }: Props) {
       ? null
       : t('player.download.allowanceLoading');
 
+  const resultView =
+    downloadId === null ? undefined : (
+      <Stack gap="sm" data-testid="download-job" data-status={job?.status}>
+        {job?.status === 'failed' ? (
+          <Alert color="red" variant="light" role="alert">
+            {t('messages.fileGenerationFailed')}
+          </Alert>
+        ) : job?.status === 'expired' ? (
+          <Alert color="yellow" variant="light" role="alert">
+            {t('player.download.expired')}
+          </Alert>
+        ) : job?.status === 'ready' && job.file_url ? (
+          <>
+            <Text size="sm" role="status">
+              {t('player.download.ready')}
+            </Text>
+            <Button
+              component="a"
+              href={job.file_url}
+              download
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              {t('player.download.link')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Text size="sm" role="status">
+              {job?.status === 'running'
+                ? t('player.download.running', { percent: Math.round(job.progress * 100) })
+                : t('player.download.queued')}
+            </Text>
+            <Progress
+              value={Math.round((job?.progress ?? 0) * 100)}
+              animated
+              aria-label={t('player.download.progress')}
+            />
+            <Text size="xs" c="dimmed">
+              {t('player.download.notify')}
+            </Text>
+          </>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+
   return (
-    <AppDialog opened onClose={onClose} title={t('player.download.title')} loading={isSending}>
-      <Stack gap="sm">
-        {allowanceText && (
+    <DateRangeDialog
+      onClose={onClose}
+      title={t('player.download.title')}
+      isBusy={isSending}
+      header={
+        allowanceText && (
           <Text size="sm" c="dimmed" data-testid="download-allowance">
             {allowanceText}
           </Text>
-        )}
-        {downloadId === null ? (
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <Stack gap="sm">
-              <TextInput
-                type="datetime-local"
-                label={t('player.download.start')}
-                value={range.start}
-                max={maxValue}
-                required
-                onChange={(event) => setRange({ ...range, start: event.currentTarget.value })}
-                disabled={isSending}
-              />
-              <TextInput
-                type="datetime-local"
-                label={t('player.download.end')}
-                value={range.end}
-                max={maxValue}
-                required
-                onChange={(event) => setRange({ ...range, end: event.currentTarget.value })}
-                disabled={isSending}
-                error={
-                  rangeError
-                    ? t(`player.download.errors.${rangeError}`, { hours: DOWNLOAD_MAX_HOURS })
-                    : undefined
-                }
-                description={t('player.download.hint', { hours: DOWNLOAD_MAX_HOURS })}
-              />
-              {refusal && (
-                <Alert color="red" variant="light" role="alert">
-                  {refusal}
-                </Alert>
-              )}
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={onClose} disabled={isSending}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" loading={isSending} disabled={rangeError !== null}>
-                  {t('player.download.request')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        ) : (
-          <Stack gap="sm" data-testid="download-job" data-status={job?.status}>
-            {job?.status === 'failed' ? (
-              <Alert color="red" variant="light" role="alert">
-                {t('messages.fileGenerationFailed')}
-              </Alert>
-            ) : job?.status === 'expired' ? (
-              <Alert color="yellow" variant="light" role="alert">
-                {t('player.download.expired')}
-              </Alert>
-            ) : job?.status === 'ready' && job.file_url ? (
-              <>
-                <Text size="sm" role="status">
-                  {t('player.download.ready')}
-                </Text>
-                <Button
-                  component="a"
-                  href={job.file_url}
-                  download
-                  leftSection={<IconDownload size={16} aria-hidden />}
-                >
-                  {t('player.download.link')}
-                </Button>
-              </>
-            ) : (
-              <>
-                <Text size="sm" role="status">
-                  {job?.status === 'running'
-                    ? t('player.download.running', { percent: Math.round(job.progress * 100) })
-                    : t('player.download.queued')}
-                </Text>
-                <Progress
-                  value={Math.round((job?.progress ?? 0) * 100)}
-                  animated
-                  aria-label={t('player.download.progress')}
-                />
-                <Text size="xs" c="dimmed">
-                  {t('player.download.notify')}
-                </Text>
-              </>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('common.close')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Stack>
-    </AppDialog>
+        )
+      }
+      fields={[
+        {
+          type: 'datetime-local',
+          label: t('player.download.start'),
+          value: range.start,
+          max: maxValue,
+          onChange: (start) => setRange({ ...range, start }),
+        },
+        {
+          type: 'datetime-local',
+          label: t('player.download.end'),
+          value: range.end,
+          max: maxValue,
+          onChange: (end) => setRange({ ...range, end }),
+          error: rangeError ? t(`player.download.errors.${rangeError}`, { hours: DOWNLOAD_MAX_HOURS }) : null,
+          description: t('player.download.hint', { hours: DOWNLOAD_MAX_HOURS }),
+        },
+      ]}
+      refusal={refusal}
+      submitLabel={t('player.download.request')}
+      isSubmitDisabled={rangeError !== null}
+      onSubmit={() => void submit()}
+      result={resultView}
+    />
   );
 }

@@ -1,11 +1,10 @@
 // The enter-alert CSV download (core.md §2 more-menu, §9 exports): whole days from a first to a last date, at
 // most 31, none after today, starting as the day the timeline shows. The file comes as the server writes it
 // (UTF-8 with byte-order mark, header row in the screen's language); a refusal says why in the dialog.
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ENTER_ALERT_CSV_MAX_DAYS } from '@camwatch/contract/enter-alert-rules';
-import { AppDialog } from '../../../components/ui/AppDialog.tsx';
+import { DateRangeDialog } from '../../../components/ui/DateRangeDialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useBrowserState } from '../../../lib/browser-state.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -57,59 +56,35 @@ export function EnterAlertCsvDialog({ cameraCode, dayMs, onClose }: Props) {
   };
 
   return (
-    <AppDialog opened onClose={onClose} title={t('player.enterAlertCsv.title')} loading={isSending}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            type="date"
-            label={t('player.enterAlertCsv.from')}
-            value={days.from}
-            max={today}
-            required
-            disabled={isSending}
-            onChange={(event) => setDays({ ...days, from: event.currentTarget.value })}
-          />
-          <TextInput
-            type="date"
-            label={t('player.enterAlertCsv.to')}
-            value={days.to}
-            max={today}
-            required
-            disabled={isSending}
-            onChange={(event) => setDays({ ...days, to: event.currentTarget.value })}
-            error={
-              rangeError
-                ? t(`player.enterAlertCsv.errors.${rangeError}`, { days: ENTER_ALERT_CSV_MAX_DAYS })
-                : undefined
-            }
-            description={t('player.enterAlertCsv.hint', { days: ENTER_ALERT_CSV_MAX_DAYS })}
-          />
-          {refusal && (
-            <Alert color="red" variant="light" role="alert">
-              {refusal}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={isSending}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              loading={isSending}
-              disabled={rangeError !== null}
-              leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-            >
-              {t('player.enterAlertCsv.download')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </AppDialog>
+    <DateRangeDialog
+      onClose={onClose}
+      title={t('player.enterAlertCsv.title')}
+      isBusy={isSending}
+      fields={[
+        {
+          type: 'date',
+          label: t('player.enterAlertCsv.from'),
+          value: days.from,
+          max: today,
+          onChange: (from) => setDays({ ...days, from }),
+        },
+        {
+          type: 'date',
+          label: t('player.enterAlertCsv.to'),
+          value: days.to,
+          max: today,
+          onChange: (to) => setDays({ ...days, to }),
+          error: rangeError
+            ? t(`player.enterAlertCsv.errors.${rangeError}`, { days: ENTER_ALERT_CSV_MAX_DAYS })
+            : null,
+          description: t('player.enterAlertCsv.hint', { days: ENTER_ALERT_CSV_MAX_DAYS }),
+        },
+      ]}
+      refusal={refusal}
+      submitLabel={t('player.enterAlertCsv.download')}
+      submitIcon={<IconFileSpreadsheet size={16} aria-hidden />}
+      isSubmitDisabled={rangeError !== null}
+      onSubmit={() => void submit()}
+    />
   );
 }
