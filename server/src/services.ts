@@ -60,6 +60,7 @@ import { CameraHealthRepository } from './realtime/camera-health.repository.ts';
 import { LiveRepository } from './modules/live/live.repository.ts';
 import { LiveService } from './modules/live/live.service.ts';
 import { ensureSecret } from './storage/secrets.ts';
+import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { processTempDir } from './storage/temp-dir.ts';
 import { JobRepository } from './jobs/job.repository.ts';
 import { JobQueue } from './jobs/queue.ts';
@@ -277,10 +278,11 @@ export async function loadServiceSecrets(
   config: Pick<Config, 'media' | 'push'>,
   db: Db,
 ): Promise<ServiceSecrets> {
+  const settings = new SettingsRepository(db);
   return {
     mediaSigningSecret: config.media.signingSecret
       ? Buffer.from(config.media.signingSecret, 'utf8')
-      : await ensureSecret(db, 'media_signing_secret'),
-    vapidKeys: await loadVapidKeys(config.push.vapidKeys, db),
+      : await ensureSecret(settings, 'media_signing_secret'),
+    vapidKeys: await loadVapidKeys(config.push.vapidKeys, settings),
   };
 }

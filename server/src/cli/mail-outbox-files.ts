@@ -2,7 +2,7 @@
 // the mail the server kept without SMTP is read from DATA_DIR/mail-outbox instead (see mail/file-outbox.ts).
 import { parseArgs } from 'node:util';
 import { readMailFiles } from '../mail/file-outbox.ts';
-import { CliUsageError, type CliIo } from './run-cli.ts';
+import { CliUsageError, type CliIo } from './cli-context.ts';
 
 export const isMailOutboxCommand = (argv: readonly string[]): boolean =>
   argv[0] === 'mail' && argv[1] === 'outbox';

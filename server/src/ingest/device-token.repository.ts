@@ -41,6 +41,17 @@ export class DeviceTokenRepository {
       .execute();
   }
 
+  /** Revokes the camera's live tokens that carry this label (the embedded demo's, from its previous start). */
+  async revokeLabelled(cameraId: number, label: string): Promise<void> {
+    await this.db
+      .updateTable('device_tokens')
+      .set({ revoked_at: new Date() })
+      .where('camera_id', '=', cameraId)
+      .where('label', '=', label)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
   /** Revokes one token of the camera, or all of them when tokenId is omitted; answers how many. */
   async revoke(cameraId: number, tokenId?: number): Promise<number> {
     let query = this.db

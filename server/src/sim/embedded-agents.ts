@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import type { DeviceAuth } from '../ingest/device-auth.ts';
+import { DeviceTokenRepository } from '../ingest/device-token.repository.ts';
+import { CameraRepository } from '../modules/cameras/camera.repository.ts';
 
 /** Label of the device tokens the embedded demo issues, so the next start can revoke them. */
 export const EMBEDDED_TOKEN_LABEL = 'embedded-sim';
@@ -36,23 +38,11 @@ export async function startEmbeddedAgents(options: EmbeddedAgentsOptions): Promi
   const { startAgent } = await import('@camwatch/agent');
   // Cameras of the demo customer, except those that never had an agent and are down on purpose (the
   // demo's example of a broken camera).
-  const cameras = await options.db
-    .selectFrom('cameras as c')
-    .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
-    .select(['c.id', 'c.code', 'c.name'])
-    .where('cu.code', '=', options.customerCode)
-    .where((eb) => eb.or([eb('c.watch_status', '=', 'normal'), eb('c.last_seen_at', 'is not', null)]))
-    .orderBy('c.id')
-    .execute();
+  const cameras = await new CameraRepository(options.db).listWithAgentsOf(options.customerCode);
+  const tokens = new DeviceTokenRepository(options.db);
   const handles: Awaited<ReturnType<typeof startAgent>>[] = [];
   for (const [index, camera] of cameras.entries()) {
-    await options.db
-      .updateTable('device_tokens')
-      .set({ revoked_at: new Date() })
-      .where('camera_id', '=', camera.id)
-      .where('label', '=', EMBEDDED_TOKEN_LABEL)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await tokens.revokeLabelled(camera.id, EMBEDDED_TOKEN_LABEL);
     const { token } = await options.deviceAuth.issue(camera.id, EMBEDDED_TOKEN_LABEL);
     const logger = options.logger.child({ component: 'sim-agent' });
     try {

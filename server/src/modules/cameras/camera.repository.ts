@@ -15,6 +15,18 @@ export class CameraRepository {
     return this.db.insertInto('cameras').values(camera).returningAll().executeTakeFirstOrThrow();
   }
 
+  /** The customer's cameras that have or had an agent (a camera down on purpose never had one), by id. */
+  listWithAgentsOf(customerCode: string) {
+    return this.db
+      .selectFrom('cameras as c')
+      .innerJoin('customers as cu', 'cu.id', 'c.customer_id')
+      .select(['c.id', 'c.code', 'c.name'])
+      .where('cu.code', '=', customerCode)
+      .where((eb) => eb.or([eb('c.watch_status', '=', 'normal'), eb('c.last_seen_at', 'is not', null)]))
+      .orderBy('c.id')
+      .execute();
+  }
+
   listByCustomer(customerId: number) {
     return this.db
       .selectFrom('cameras as c')

@@ -2,7 +2,7 @@
 // when set; otherwise created at first start and kept in the settings table, so every node of a deployment
 // (and every restart) uses the same pair and browsers' subscriptions stay valid.
 import webpush from 'web-push';
-import type { Db } from '../../db/database.ts';
+import type { SettingsRepository } from '../settings/settings.repository.ts';
 
 export interface VapidKeys {
   /** base64url, uncompressed P-256 point (65 bytes): what the browser subscribes with. */
@@ -19,21 +19,14 @@ const isVapidKeys = (value: unknown): value is VapidKeys =>
   typeof (value as VapidKeys).publicKey === 'string' &&
   typeof (value as VapidKeys).privateKey === 'string';
 
-export async function loadVapidKeys(configured: VapidKeys | null, db: Db): Promise<VapidKeys> {
+export async function loadVapidKeys(
+  configured: VapidKeys | null,
+  settings: SettingsRepository,
+): Promise<VapidKeys> {
   if (configured) return configured;
-  const fresh = webpush.generateVAPIDKeys();
   // The first node to start wins; the others read its pair.
-  await db
-    .insertInto('settings')
-    .values({ key: SETTING_KEY, value: JSON.stringify(fresh) })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', SETTING_KEY)
-    .executeTakeFirstOrThrow();
-  const value: unknown = typeof row.value === 'string' ? JSON.parse(row.value) : row.value;
+  const stored = await settings.ensure(SETTING_KEY, webpush.generateVAPIDKeys());
+  const value: unknown = typeof stored === 'string' ? JSON.parse(stored) : stored;
   if (!isVapidKeys(value)) throw new Error(`settings.${SETTING_KEY} is not a VAPID key pair`);
   return value;
 }
