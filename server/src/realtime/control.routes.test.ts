@@ -126,18 +126,26 @@ describe('agent control channel', () => {
   it('closes an open channel once its token is revoked', async () => {
     const { camera, token } = await cameraWithToken();
     vi.useFakeTimers({ toFake: ['setInterval'] });
+    // Watches the recheck's look at the token (and lets it through), so the test knows when it decided.
+    const tokenLookup = vi.spyOn(t.services.deviceAuth, 'resolve');
     try {
       const { socket, next } = await connect(camera.code, token);
       await next((m) => m.type === 'config');
       const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+      tokenLookup.mockClear();
       vi.advanceTimersByTime(TOKEN_RECHECK_MS);
-      // Still valid: the channel stays.
-      await new Promise((r) => setTimeout(r, 200));
+      expect(tokenLookup).toHaveBeenCalledTimes(1);
+      // Still valid: once the recheck has its answer the channel still answers a heartbeat (a close sent
+      // by the recheck would arrive before the pong).
+      expect(await tokenLookup.mock.results[0]!.value).toMatchObject({ cameraId: camera.id });
+      socket.send(JSON.stringify({ type: 'heartbeat', at: Date.now(), spool_clips: 0, spool_bytes: 0 }));
+      expect((await next((m) => m.type === 'pong')).type).toBe('pong');
       expect(socket.readyState).toBe(WebSocket.OPEN);
       await t.services.deviceAuth.revoke(camera.id);
       vi.advanceTimersByTime(TOKEN_RECHECK_MS);
       expect(await closed).toBe(4401);
     } finally {
+      tokenLookup.mockRestore();
       vi.useRealTimers();
     }
   });

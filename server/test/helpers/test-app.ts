@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Db } from '../../src/db/database.ts';
 import { everyRight } from '../../src/db/seed/demo-data.ts';
+import type { InFlight } from '../../src/http/in-flight.ts';
 import { newCode } from '../../src/lib/tokens.ts';
 import { CameraRepository } from '../../src/modules/cameras/camera.repository.ts';
 import { CustomerRepository } from '../../src/modules/customers/customer.repository.ts';
@@ -34,13 +35,15 @@ export interface TestApp {
   services: Services;
   db: Db;
   config: Config;
+  /** Handlers and the work they leave running (a mail handed over after the answer); `idle()` waits for it. */
+  inFlight: InFlight;
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await testDb();
   const config = testConfig(env);
-  const { app, services, routes } = await buildApp({ config, db });
-  return { app, services, routes, db, config };
+  const { app, services, routes, inFlight } = await buildApp({ config, db });
+  return { app, services, routes, db, config, inFlight };
 }
 
 export interface TestUser {

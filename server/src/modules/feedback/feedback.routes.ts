@@ -12,7 +12,8 @@ export function registerFeedbackRoutes(ctx: ServeContext, feedback: FeedbackServ
     feedbackCall,
     async ({ auth, body, raw }) => {
       const { mailing } = await feedback.send(auth, body.message, body.page);
-      mailing.catch((err: unknown) => raw.log.error({ err }, 'feedback mail failed'));
+      // Mailed after the answer, but in flight: shutdown (and a test) can wait until it is handed over.
+      ctx.inFlight.run(() => mailing).catch((err: unknown) => raw.log.error({ err }, 'feedback mail failed'));
       return { data: { sent: true as const } };
     },
     { config: { rateLimit: { max: FEEDBACK_PER_MINUTE, timeWindow: 60_000 } } },

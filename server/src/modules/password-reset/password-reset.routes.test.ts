@@ -35,6 +35,10 @@ async function mailFor(email: string): Promise<string> {
   throw new Error(`no mail for ${email}`);
 }
 
+/** Mails kept for an address (every mail is kept in the outbox before it goes to SMTP). */
+const outboxFor = (email: string) =>
+  t.db.selectFrom('mail_outbox').select('id').where('recipient', '=', email).execute();
+
 /** The token of the link in a quoted-printable or plain mail body. */
 const tokenIn = (raw: string) =>
   raw
@@ -102,8 +106,10 @@ describe('password reissue by mail', () => {
     const res = await request(email);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { sent: true } });
-    await new Promise((r) => setTimeout(r, 200));
+    // Whatever the call left running (a mail would be) has finished: absence now means none was sent.
+    expect(await t.inFlight.idle(10_000)).toBe(true);
     expect(inbox.some((m) => m.to.includes(email))).toBe(false);
+    expect(await outboxFor(email)).toEqual([]);
   });
 
   it('only the newest link works, and an expired one does not', async () => {
@@ -147,8 +153,9 @@ describe('password reissue by mail', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().errors.return_url).toBeDefined();
     }
-    await new Promise((r) => setTimeout(r, 200));
+    expect(await t.inFlight.idle(10_000)).toBe(true);
     expect(inbox.some((m) => m.to.includes(user.email))).toBe(false);
+    expect(await outboxFor(user.email)).toEqual([]);
   });
 
   it.each([

@@ -15,7 +15,8 @@ export function registerPasswordResetRoutes(
     passwordResetRequestCall,
     async ({ body, raw }) => {
       const { mailing } = await resets.request(body.email, body.return_url, options.linkOrigins);
-      mailing.catch((err: unknown) => raw.log.error({ err }, 'reset mail failed'));
+      // Mailed after the answer, but in flight: shutdown (and a test) can wait until it is handed over.
+      ctx.inFlight.run(() => mailing).catch((err: unknown) => raw.log.error({ err }, 'reset mail failed'));
       return { data: { sent: true as const } };
     },
     { config: { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } },
