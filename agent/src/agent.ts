@@ -71,6 +71,8 @@ export interface AgentHandle {
   isLive(): boolean;
   /** Whether live HLS segments are being uploaded (a stream is wanted and the server took the last one). */
   isStreaming(): boolean;
+  /** Live segments taken in (uploaded or deleted) and live uploads started since the agent started. */
+  liveSegmentCounts(): { segmentsTaken: number; uploadsStarted: number };
   /** The simulated camera (PTZ, light, frames), when the source is `sim:`. */
   readonly sim: SimCamera | null;
   /** Stops ffmpeg (the last clip is closed into the spool, never half-written), the uploads and the channel. */
@@ -188,6 +190,7 @@ export async function startAgent(options: AgentOptions): Promise<AgentHandle> {
     config: () => config,
     isLive: () => stills.isLive,
     isStreaming: () => stream.isStreaming,
+    liveSegmentCounts: () => stream.counts,
     stop: () =>
       (stopping ??= (async () => {
         await heartbeat.stop();

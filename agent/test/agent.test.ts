@@ -119,6 +119,22 @@ describe('startAgent with a simulated camera', () => {
       fs
         .readdirSync(path.join(spoolDir, '.recording'))
         .flatMap((run) => fs.readdirSync(path.join(spoolDir, '.recording', run, 'live')));
+    /**
+     * After streaming stopped: every upload started has reached the server (`uploaded` in all), then two
+     * more segments are taken in, and still no upload starts.
+     */
+    const expectSegmentsDeletedUnsent = async (uploaded: number) => {
+      expect(agent.liveSegmentCounts().uploadsStarted).toBe(uploaded);
+      await waitFor(() => segments().length >= uploaded, 10_000, 'the started uploads to arrive');
+      const before = agent.liveSegmentCounts();
+      await waitFor(
+        () => agent.liveSegmentCounts().segmentsTaken >= before.segmentsTaken + 2,
+        10_000,
+        'two more live segments taken in',
+      );
+      expect(agent.liveSegmentCounts().uploadsStarted).toBe(before.uploadsStarted);
+      expect(segments()).toHaveLength(uploaded);
+    };
     expect(segments()).toHaveLength(0);
     expect(liveFiles().length).toBeLessThanOrEqual(2); // ffmpeg's open segment; the rest deleted
 
@@ -135,8 +151,8 @@ describe('startAgent with a simulated camera', () => {
     for (const s of first) expect(s.duration_ms).toBeGreaterThanOrEqual(500);
     for (const s of first) expect(s.duration_ms).toBeLessThanOrEqual(1_500);
     for (const r of segments()) expect(r.body[0]).toBe(0x47); // MPEG-TS
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    expect(segments()).toHaveLength(count);
+    // ffmpeg goes on closing segments: two more are taken in and deleted, none uploaded.
+    await expectSegmentsDeletedUnsent(count);
     expect(liveFiles().length).toBeLessThanOrEqual(2);
 
     // Asked again: numbering restarts; a `stream` off message ends it too.
@@ -151,10 +167,8 @@ describe('startAgent with a simulated camera', () => {
       { sequence: 0, discontinuity: '1' },
       { sequence: 1, discontinuity: '0' },
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const settled = segments().length;
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect(segments()).toHaveLength(settled);
+    // The upload under way when the off message came may still finish; no other starts.
+    await expectSegmentsDeletedUnsent(agent.liveSegmentCounts().uploadsStarted);
   });
 
   it('restarts recording on a configuration change and uploads the partial clip of the old run', async () => {

@@ -49,8 +49,9 @@ function setup(options: { autoAnswer?: (call: Call) => DeviceAnswer | Error } = 
     return segment;
   };
   const files = () => fs.readdirSync(dir);
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
-  return { stream, calls, close, files, settle, logger };
+  /** Every segment offered so far has been taken in: its upload started, it waits, or it was deleted. */
+  const taken = () => stream.taken();
+  return { stream, calls, close, files, taken, logger };
 }
 
 const ok = (stream = true): DeviceAnswer => ({ status: 200, body: { stream } });
@@ -61,7 +62,7 @@ describe('LiveStream', () => {
     const t = setup({ autoAnswer: () => ok() });
     t.close();
     t.close();
-    await t.settle();
+    await t.taken();
     expect(t.calls).toHaveLength(0);
     expect(t.files()).toEqual([]);
     t.stream.setStreaming(true);
@@ -87,7 +88,7 @@ describe('LiveStream', () => {
     await waitFor(() => t.calls.length === 2);
     t.stream.setStreaming(false);
     t.close(1);
-    await t.settle();
+    await t.taken();
     t.stream.setStreaming(true);
     t.close(1);
     t.close(1);
@@ -113,7 +114,7 @@ describe('LiveStream', () => {
     await waitFor(() => t.calls.length === 1);
     for (let i = 0; i < 4; i++) t.close(); // 1..4 close while 0 is still on its way
     await waitFor(() => t.files().length === 0, 5_000, 'segment files read and deleted');
-    await t.settle();
+    await t.taken();
     t.calls[0]!.answer(ok());
     await waitFor(() => t.calls.length === 2);
     t.calls[1]!.answer(ok());
@@ -137,17 +138,17 @@ describe('LiveStream', () => {
     await waitFor(() => !t.stream.isStreaming);
     t.close();
     t.close();
-    await t.settle();
+    await t.taken();
     expect(t.calls).toHaveLength(1);
     t.stream.setStreaming(true);
     t.close();
     await waitFor(() => t.calls.length === 2);
     t.close(); // waits behind the upload under way
-    await t.settle();
+    await t.taken();
     t.stream.setStreaming(false);
     t.calls[1]!.answer(ok());
     t.close();
-    await t.settle();
+    await t.taken();
     expect(summary(t.calls)).toEqual([
       [0, 1, 'segment 0'],
       [0, 1, 'segment 3'],
@@ -185,7 +186,7 @@ describe('LiveStream', () => {
     t.close();
     await waitFor(() => !t.stream.isStreaming);
     t.close();
-    await t.settle();
+    await t.taken();
     expect(t.calls).toHaveLength(1);
     expect(t.stream.isStreaming).toBe(false);
     expect(t.logger.lines.filter((l) => l.level === 'warn')).toHaveLength(1);
@@ -206,7 +207,7 @@ describe('LiveStream', () => {
     t.close(1, 2_500);
     t.close(1, 1_000);
     await waitFor(() => t.calls.length === 1);
-    await t.settle();
+    await t.taken();
     expect(t.calls.map((c) => [c.sequence, c.discontinuity, c.duration_ms])).toEqual([[0, 1, 1_000]]);
     expect(t.files()).toEqual([]);
     await t.stream.stop();
@@ -221,7 +222,7 @@ describe('LiveStream', () => {
     t.calls[0]!.answer(new NetworkError('aborted'));
     t.close();
     await stopped;
-    await t.settle();
+    await t.taken();
     expect(t.calls).toHaveLength(1);
     expect(t.files()).toEqual([]);
   });

@@ -54,12 +54,27 @@ export class LiveStream {
   /** Segment files are read (and deleted) one after another, in the order they closed. */
   private intake: Promise<void> = Promise.resolve();
   private lastProblem = '';
+  private segmentsTaken = 0;
+  private uploadsStarted = 0;
 
   constructor(private readonly options: LiveStreamOptions) {}
 
   /** Whether segments are being uploaded now. */
   get isStreaming(): boolean {
     return this.wanted && !this.refused && !this.stopped;
+  }
+
+  /**
+   * Segments taken in (uploaded, waiting or deleted) and uploads started so far, so that a caller can tell
+   * that segments came and went without an upload instead of waiting a while and hoping.
+   */
+  get counts(): { segmentsTaken: number; uploadsStarted: number } {
+    return { segmentsTaken: this.segmentsTaken, uploadsStarted: this.uploadsStarted };
+  }
+
+  /** Resolves once every segment offered so far has been taken in: uploading, waiting, or deleted. */
+  taken(): Promise<void> {
+    return this.intake;
   }
 
   /** The server wants a stream (a viewer is watching) or not. */
@@ -111,6 +126,7 @@ export class LiveStream {
       }
     }
     await fs.rm(segment.filePath, { force: true }).catch(() => {});
+    this.segmentsTaken += 1;
     if (!this.isStreaming) return;
     if (!data) {
       if (!usable)
@@ -150,6 +166,7 @@ export class LiveStream {
       this.discontinuity = true;
     }
     const sequence = this.nextSequence++;
+    this.uploadsStarted += 1;
     const discontinuity = this.discontinuity;
     this.discontinuity = false;
     const epoch = this.epoch;
