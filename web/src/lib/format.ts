@@ -1,11 +1,10 @@
 // Date and time formats of the spec (clock YYYY/MM/DD HH:mm:ss, exports YYYY-MM-DD HH:mm:ss) and amounts of data.
-const pad = (n: number) => String(n).padStart(2, '0');
+import { localDateTime } from './local-time.ts';
 
-export const formatClock = (d: Date): string =>
-  `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+export const formatClock = (d: Date): string => localDateTime(d.getTime()).replaceAll('-', '/');
 
-export const formatDateTime = (d: Date): string =>
-  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+export const formatDateTime = (d: Date | number): string =>
+  localDateTime(typeof d === 'number' ? d : d.getTime());
 
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 /** 1 KB = 1024 bytes, as the monthly download allowance (50 GB = 50 × 1024³ bytes) is counted. */

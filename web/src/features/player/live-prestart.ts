@@ -6,8 +6,8 @@
 import type { CameraDetail } from '@camwatch/contract/cameras';
 import type { LiveStart } from '@camwatch/contract/live';
 import { isLivePossible, liveSwitchVisible } from '@camwatch/contract/permissions';
-import { startLive } from './api/start-live.ts';
-import { cameraDetailQueryOptions } from './api/get-camera-detail.ts';
+import { startLive } from '../../lib/api/start-live.ts';
+import { cameraDetailQueryOptions } from '../../lib/api/camera-detail.ts';
 import { meQueryOptions } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { fetchLiveImage, type LiveImageAnswer } from '../../lib/live-image.ts';

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { noPermissions, type Permissions } from '@camwatch/contract/permissions';
 import {
-  dateTimeInputValue,
   defaultDownloadRange,
   downloadRangeError,
   csvDayRange,
   moreMenuState,
-  parseDateTimeInput,
   ptzAxes,
   ptzStep,
   screenshotFileName,
 } from './more-menu-rules.ts';
+import { dateTimeInputValue, parseDateTimeInput } from '../../lib/local-time.ts';
 
 const ptzCamera = { use_ptz: true, use_enter_alert: true, can_pan: true, can_tilt: true, can_zoom: true };
 const fixedCamera = {

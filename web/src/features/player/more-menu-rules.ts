@@ -3,8 +3,15 @@
 // move, the checks on a download range and the screenshot's file name.
 import type { ExperimentalFeature } from '@camwatch/contract/environment';
 import { DOWNLOAD_MAX_HOURS } from '@camwatch/contract/constants';
-import { ENTER_ALERT_CSV_MAX_DAYS } from '@camwatch/contract/enter-alert-rules';
-import { parseDateInput } from '../../lib/local-time.ts';
+import { ENTER_ALERT_CSV_MAX_DAYS } from '@camwatch/contract/entry-detection-rules';
+import {
+  dateTimeInputValue,
+  localDate,
+  localTimeWithSeconds,
+  nextLocalMidnight,
+  parseDateInput,
+  parseDateTimeInput,
+} from '../../lib/local-time.ts';
 import {
   canDownloadArchive,
   canUseLighting,
@@ -89,29 +96,12 @@ export function defaultDownloadRange(hourStart: number, nowMs: number): { startM
   return { startMs, endMs };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `YYYY-MM-DDTHH:mm` in local time: the value of a datetime-local input. */
-export const dateTimeInputValue = (ms: number): string => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-
-/** The moment of a datetime-local value (local time); NaN when empty or malformed. */
-export function parseDateTimeInput(value: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return Number.NaN;
-  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
-  const date = new Date(y, mo - 1, d, h, mi);
-  return date.getMonth() === mo - 1 ? date.getTime() : Number.NaN;
-}
+// The download dialog still imports these two from here; local times are written in lib/local-time.ts.
+export { dateTimeInputValue, parseDateTimeInput };
 
 /** `<camera name>_<YYYYMMDD-HHmmss>.jpg`, local time; characters no file system accepts become `_`. */
 export function screenshotFileName(cameraName: string, ms: number): string {
-  const d = new Date(ms);
-  const stamp =
-    `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}` +
-    `-${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`;
+  const stamp = `${localDate(ms).replaceAll('-', '')}-${localTimeWithSeconds(ms).replaceAll(':', '')}`;
   // eslint-disable-next-line no-control-regex
   const safeName = cameraName.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'camera';
   return `${safeName}_${stamp}.jpg`;
@@ -133,8 +123,7 @@ export function csvDayRange(
   if (!Number.isFinite(startMs) || !Number.isFinite(lastMs)) return { error: 'invalid' };
   if (lastMs < startMs) return { error: 'order' };
   if (lastMs > nowMs) return { error: 'future' };
-  const last = new Date(lastMs);
-  const endMs = new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1).getTime();
+  const endMs = nextLocalMidnight(lastMs);
   const days = Math.round((endMs - startMs) / 86_400_000);
   if (days > ENTER_ALERT_CSV_MAX_DAYS) return { error: 'tooLong' };
   return { startMs, endMs };

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   analysisSettingLinks,
   areaLabelAt,
-  dateQueryValue,
   firstMinuteWithData,
   hourStartOf,
   isLiveImageStale,
@@ -16,8 +15,8 @@ import {
   videoInfoOptions,
   selectableHours,
   stepVolume,
-  toOffsetIso,
 } from './player-rules.ts';
+import { dateTimeInputValue, toOffsetIso } from '../../lib/local-time.ts';
 
 const minutes = (pattern: string) => [...pattern].map((c) => ({ has_data: c === 'x' }));
 
@@ -92,7 +91,7 @@ describe('the date query (core.md §2, §5)', () => {
   it('reads a date, a date and time, or an ISO moment', () => {
     expect(parseDateQuery('2024-04-30', now)).toBe(new Date(2024, 3, 30).getTime());
     expect(parseDateQuery('2024-05-01T09:05', now)).toBe(new Date(2024, 4, 1, 9, 5).getTime());
-    expect(parseDateQuery(dateQueryValue(new Date(2024, 4, 1, 11, 7).getTime()), now)).toBe(
+    expect(parseDateQuery(dateTimeInputValue(new Date(2024, 4, 1, 11, 7).getTime()), now)).toBe(
       new Date(2024, 4, 1, 11, 7).getTime(),
     );
     expect(parseDateQuery('2024-05-01T00:00:00Z', now)).toBe(Date.UTC(2024, 4, 1));

@@ -85,18 +85,8 @@ export function openingMinute(opts: {
   return opts.isLive ? null : latestArchiveStart(opts.nowMs);
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
+// The date-range dialogs still import these two from here; local times are written in lib/local-time.ts.
 export { localDate, toOffsetIso };
-
-/** `HH:mm` of a moment in local time. */
-export const localTime = (ms: number): string => {
-  const d = new Date(ms);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-
-/** `YYYY-MM-DDTHH:mm` in local time: how the page keeps the chosen minute in its `date` query. */
-export const dateQueryValue = (ms: number): string => `${localDate(ms)}T${localTime(ms)}`;
 
 /** Hours (0-23) that may be chosen on a day: none after the current hour today, none on a future day. */
 export function selectableHours(dayStartMs: number, nowMs: number): number[] {
@@ -298,17 +288,6 @@ export function setVolume(state: VolumeState, volume: number): VolumeState {
 }
 
 // ── Video info (core.md §2) ────────────────────────────────────────────────────────────────────────────
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/** `YYYY-MM-DD HH:mm:ss` (core.md §9) of a moment in local time. */
-export function formatDateTime(ms: number): string {
-  const d = new Date(ms);
-  return (
-    `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ` +
-    `${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`
-  );
-}
 
 /**
  * The wall-clock time shown over the video: the playing minute's start, plus where its clip begins in the

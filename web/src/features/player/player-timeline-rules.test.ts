@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ArchiveEntry, EventSpan } from '@camwatch/contract/archives';
+import { formatDateTime } from '../../lib/format.ts';
 import {
   containedRect,
   eventSpans,
-  formatDateTime,
   futureHourToRefetch,
   initialVolume,
   isControllerShown,

@@ -1,24 +1,25 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readState, writeState, clearState } from '../../lib/browser-state.ts';
-import { dayStartOf, dayWindows, nextFrame, sortFrames } from './time-lapse-rules.ts';
+import { localDayStart } from '../../lib/local-time.ts';
+import { dayWindows, nextFrame, sortFrames } from './time-lapse-rules.ts';
 
 const at = (h: number, m = 0) => new Date(2026, 10, 21, h, m).getTime();
 
 describe('core.md §7 a day of snapshots is asked in windows of at most 60 minutes', () => {
   it('covers a past day in 24 hour windows that do not overlap', () => {
-    const day = dayStartOf(at(15));
+    const day = localDayStart(at(15));
     const windows = dayWindows(day, at(15) + 2 * 86_400_000);
     expect(windows).toHaveLength(24);
     expect(windows[0]).toEqual({ startMs: day, endMs: day + 3_600_000 - 1 });
     for (const w of windows) expect(w.endMs - w.startMs).toBeLessThanOrEqual(60 * 60_000);
   });
   it('stops at now today', () => {
-    const windows = dayWindows(dayStartOf(at(10)), at(10, 30));
+    const windows = dayWindows(localDayStart(at(10)), at(10, 30));
     expect(windows).toHaveLength(11);
     expect(windows.at(-1)).toEqual({ startMs: at(10), endMs: at(10, 30) });
   });
   it('a future day has none', () => {
-    expect(dayWindows(dayStartOf(at(10)) + 86_400_000, at(10))).toEqual([]);
+    expect(dayWindows(localDayStart(at(10)) + 86_400_000, at(10))).toEqual([]);
   });
 });
 

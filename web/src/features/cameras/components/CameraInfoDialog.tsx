@@ -1,11 +1,12 @@
 // The camera information dialog (core.md §2, advanced.md §2): the rows of camera-info-rows.ts for the camera
 // of GET api/cameras/{code}.
 import { Center, Loader, Table } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { CameraDetail } from '@camwatch/contract/cameras';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { QueryErrorState } from '../../../components/ui/QueryErrorState.tsx';
-import { useCamera } from '../api/get-camera.ts';
+import { cameraDetailQueryOptions } from '../../../lib/api/camera-detail.ts';
 import { cameraInfoRows } from '../camera-info-rows.ts';
 import { MotionNotificationSwitch } from './MotionNotificationSwitch.tsx';
 
@@ -32,7 +33,7 @@ function InfoTable({ camera }: { camera: CameraDetail }) {
 
 export function CameraInfoDialog({ code, onClose }: { code: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const camera = useCamera(code);
+  const camera = useQuery({ ...cameraDetailQueryOptions(code ?? ''), enabled: code !== null });
   return (
     <AppDialog
       opened={code !== null}

@@ -26,7 +26,7 @@ import {
 import { CameraPageHeader } from '../../../components/ui/CameraPageHeader.tsx';
 import { QueryErrorState } from '../../../components/ui/QueryErrorState.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useCameraDetailQuery } from '../../../lib/camera-detail-query.ts';
+import { useCameraDetailQuery } from '../../../lib/api/camera-detail.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { localDate, nextLocalMidnight, parseDateInput } from '../../../lib/local-time.ts';
@@ -124,7 +124,7 @@ export default function EntryReportPage() {
           <SegmentedControl
             aria-labelledby="entry-chart-type"
             value={view.chart}
-            onChange={(value) => setView({ chart: value as ReportView['chart'] })}
+            onChange={(value) => setView({ chart: value })}
             data={ENTRY_REPORT_CHART_TYPES.map((type) => ({
               value: type,
               label: t(`entryReport.chart.${type}`),

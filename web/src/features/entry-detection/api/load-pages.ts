@@ -4,7 +4,7 @@
 import { queryClient } from '../../../lib/query-client.ts';
 import { areaLinkQueryOptions } from './get-area-link.ts';
 import { areaLinksQueryOptions } from './get-area-links.ts';
-import { cameraDetailQueryOptions } from '../../../lib/camera-detail-query.ts';
+import { cameraDetailQueryOptions } from '../../../lib/api/camera-detail.ts';
 
 export async function loadEntryDetectionPage(code: string, linkId?: string): Promise<void> {
   await Promise.all([

@@ -4,7 +4,7 @@
 import { useParams } from 'react-router';
 import { useAreaLink } from '../api/get-area-link.ts';
 import { useAreaLinks } from '../api/get-area-links.ts';
-import { useCameraDetailQuery } from '../../../lib/camera-detail-query.ts';
+import { useCameraDetailQuery } from '../../../lib/api/camera-detail.ts';
 import { AreaLinkEditor } from './AreaLinkEditor.tsx';
 
 function ExistingAreaLink({ code, id }: { code: string; id: string }) {

@@ -7,7 +7,7 @@ import { Alert, Box, Button, Grid, Group, Stack, Text, Title } from '@mantine/co
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { AreaLink } from '@camwatch/contract/enter-alerts';
+import type { AreaLink } from '@camwatch/contract/entry-detection';
 import { AREA_LINKS_MAX } from '@camwatch/contract/constants';
 import { CameraPageHeader } from '../../../components/ui/CameraPageHeader.tsx';
 import { AreaEditor, type EditorArea } from '../../../components/area-editor/AreaEditor.tsx';
@@ -15,7 +15,7 @@ import { useCameraPicture } from '../../../hooks/use-camera-picture.ts';
 import { useMe } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useAreaLinks } from '../api/get-area-links.ts';
-import { useCameraDetailQuery } from '../../../lib/camera-detail-query.ts';
+import { useCameraDetailQuery } from '../../../lib/api/camera-detail.ts';
 import { canAddAreaLink } from '../entry-detection-rules.ts';
 import { AreaLegend, ENTRY_AREA_COLOR, MACHINE_AREA_COLOR } from './AreaLegend.tsx';
 import { AreaLinkTable } from './AreaLinkTable.tsx';

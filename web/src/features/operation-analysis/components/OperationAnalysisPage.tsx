@@ -10,7 +10,7 @@ import { CameraPageHeader } from '../../../components/ui/CameraPageHeader.tsx';
 import { UnsavedChangesPrompt } from '../../../components/ui/UnsavedChangesPrompt.tsx';
 import { useMe } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useCameraDetailQuery } from '../../../lib/camera-detail-query.ts';
+import { useCameraDetailQuery } from '../../../lib/api/camera-detail.ts';
 import { useOperationAnalysisSetting } from '../api/get-operation-analysis-setting.ts';
 import { DetectionSettingSection } from './DetectionSettingSection.tsx';
 import { OperationAreaSection } from './OperationAreaSection.tsx';

@@ -5,7 +5,7 @@
 // notfound; other failures of the counts show on the screen, which asks again.
 import { todayIn } from '@camwatch/contract/people-counts-rules';
 import { ApiError } from '../../../lib/api-client.ts';
-import { cameraDetailQueryOptions } from '../../../lib/camera-detail-query.ts';
+import { cameraDetailQueryOptions } from '../../../lib/api/camera-detail.ts';
 import { meQueryOptions } from '../../../lib/current-user.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { viewOf } from '../people-counter-rules.ts';

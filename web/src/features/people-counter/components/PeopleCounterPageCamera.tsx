@@ -3,7 +3,7 @@
 import { Anchor, Box, Group } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { CameraPageHeader } from '../../../components/ui/CameraPageHeader.tsx';
-import { useCameraDetailQuery } from '../../../lib/camera-detail-query.ts';
+import { useCameraDetailQuery } from '../../../lib/api/camera-detail.ts';
 import { useMe } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useCounterSites } from '../api/get-counter-sites.ts';

@@ -23,7 +23,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { QueryErrorState } from '../../../components/ui/QueryErrorState.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { cameraDetailQueryOptions } from '../../../lib/camera-detail-query.ts';
+import { cameraDetailQueryOptions } from '../../../lib/api/camera-detail.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { fieldReasonText } from '../../../lib/server-reason.ts';
 import { showToast } from '../../../lib/toast.ts';

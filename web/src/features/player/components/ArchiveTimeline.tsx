@@ -8,13 +8,8 @@ import { Box, Group, Text } from '@mantine/core';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { ArchiveEntry } from '@camwatch/contract/archives';
 import { useTranslation } from '../../../lib/i18n.ts';
-import {
-  localTime,
-  markerPercent,
-  periodLines,
-  type TimelineCell,
-  type TimelineHours,
-} from '../player-rules.ts';
+import { localTime } from '../../../lib/local-time.ts';
+import { markerPercent, periodLines, type TimelineCell, type TimelineHours } from '../player-rules.ts';
 import { SnapshotThumb } from './SnapshotThumb.tsx';
 
 interface Props {

@@ -4,7 +4,7 @@
 import { Box, Center, Loader, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { CONTROLLER_HEIGHT_VAR } from './PlayerControls.tsx';
-import type { ArchivePlayback } from './use-archive-playback.ts';
+import type { ArchivePlayback } from '../hooks/use-archive-playback.ts';
 
 interface Props {
   playback: ArchivePlayback;

@@ -31,18 +31,15 @@ import { showToast } from '../../../lib/toast.ts';
 import { useMe } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useArchives, useFutureHour } from '../api/get-archives.ts';
-import { useCameraDetail } from '../api/get-camera-detail.ts';
+import { useCameraDetailQuery } from '../../../lib/api/camera-detail.ts';
 import {
   analysisSettingLinks,
-  dateQueryValue,
   eventSpans,
   futureHourToRefetch,
   hourStartOf,
   initialVolume,
   latestArchiveStart,
   liveModeOf,
-  localDate,
-  localTime,
   mergeArchives,
   openingMinute,
   parseDateQuery,
@@ -56,6 +53,7 @@ import {
   type TimelineHours,
   type VolumeState,
 } from '../player-rules.ts';
+import { dateTimeInputValue, localDateMinute } from '../../../lib/local-time.ts';
 import { moreMenuState, screenshotFileName } from '../more-menu-rules.ts';
 import { useDetailSlots } from '../detail-slots.ts';
 import { ArchiveTimeline } from './ArchiveTimeline.tsx';
@@ -69,8 +67,8 @@ import { MoreMenu } from './MoreMenu.tsx';
 import { PlayerControls } from './PlayerControls.tsx';
 import { PtzPanel } from './PtzPanel.tsx';
 import { TimelineOptions } from './TimelineOptions.tsx';
-import { useArchivePlayback } from './use-archive-playback.ts';
-import { useControllerVisibility } from './use-controller-visibility.ts';
+import { useArchivePlayback } from '../hooks/use-archive-playback.ts';
+import { useControllerVisibility } from '../hooks/use-controller-visibility.ts';
 import { VideoInfoMenu, VideoInfoOverlay } from './VideoInfo.tsx';
 
 const NOW_REFRESH_MS = 30_000;
@@ -121,7 +119,7 @@ function useIsFullscreen(element: HTMLElement | null): boolean {
 export default function CameraDetailPage() {
   const { code = '' } = useParams();
   // A new camera starts afresh: its own live loop, hour and playback.
-  return <CameraDetailScreen key={code} camera={useCameraDetail(code)} />;
+  return <CameraDetailScreen key={code} camera={useCameraDetailQuery(code)} />;
 }
 
 function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
@@ -164,7 +162,7 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
       setSearch(
         (previous) => {
           const query = new URLSearchParams(previous);
-          query.set('date', dateQueryValue(next));
+          query.set('date', dateTimeInputValue(next));
           return query;
         },
         { replace: true },
@@ -503,7 +501,7 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
             {selectedEntry && !isLive && (
               <Text size="sm" c="dimmed" data-testid="playing-minute">
                 {t('player.playing', {
-                  time: `${localDate(Date.parse(selectedEntry.start_time))} ${localTime(Date.parse(selectedEntry.start_time))}`,
+                  time: localDateMinute(Date.parse(selectedEntry.start_time)),
                 })}
               </Text>
             )}

@@ -5,7 +5,7 @@ import { Box } from '@mantine/core';
 import { useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { LiveLoadingOverlay, LiveProblemOverlay } from './LiveOverlays.tsx';
-import { useLiveImages } from './use-live-images.ts';
+import { useLiveImages } from '../hooks/use-live-images.ts';
 
 interface Props {
   cameraCode: string;

@@ -5,7 +5,9 @@ import { useRef, useState } from 'react';
 import type { EventSpan } from '@camwatch/contract/archives';
 import { SEEK_BAR_SEC_PER_ARCHIVE } from '@camwatch/contract/constants';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { formatDateTime, markerPercent } from '../player-rules.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { clipPositionLabel } from '../../../lib/local-time.ts';
+import { markerPercent } from '../player-rules.ts';
 import { SnapshotThumb } from './SnapshotThumb.tsx';
 
 interface Props {
@@ -17,8 +19,6 @@ interface Props {
   /** Start of the playing minute; no snapshot without one. */
   minuteMs: number | null;
 }
-
-const mmss = (seconds: number) => `0:${String(Math.floor(seconds)).padStart(2, '0')}`;
 
 export function SeekBar({ value, markers, disabled, onSeek, cameraCode, minuteMs }: Props) {
   const { t } = useTranslation();
@@ -75,7 +75,7 @@ export function SeekBar({ value, markers, disabled, onSeek, cameraCode, minuteMs
         onChangeEnd={() => setHover(null)}
         disabled={disabled}
         thumbLabel={t('player.seek')}
-        label={(v) => mmss(v)}
+        label={clipPositionLabel}
         size="sm"
         color="blue"
       />

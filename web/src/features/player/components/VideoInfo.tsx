@@ -9,13 +9,13 @@ import { IconInfoSquareRounded } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { MotionArea } from '@camwatch/contract/device';
 import { useBrowserState } from '../../../lib/browser-state.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useArchiveMotion } from '../api/get-archive-motion.ts';
 import { useAreaLinks, useOperationAnalysisSetting } from '../api/get-analysis-areas.ts';
 import {
   areaLabelAt,
   containedRect,
-  formatDateTime,
   motionBoxesAt,
   playingWallClock,
   polygonPoints,

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ArchiveEntry } from '@camwatch/contract/archives';
 import { STREAM_ARCHIVE_WINDOW_MIN, STREAMING_EXPIRES_ARCHIVE_SEC } from '@camwatch/contract/constants';
-import { getArchiveVideoUrl } from '../api/get-archive-video-url.ts';
+import { getArchiveVideoUrl } from '../../../lib/api/archive-video-url.ts';
 import { startStreaming } from '../api/start-streaming.ts';
 import {
   firstMinuteWithData,

@@ -9,7 +9,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { LIVE_RENEWAL_INTERVAL_MS } from '@camwatch/contract/constants';
 import { ApiError } from '../../../lib/api-client.ts';
-import { startLive } from '../api/start-live.ts';
+import { startLive } from '../../../lib/api/start-live.ts';
 import { fetchLiveImage } from '../../../lib/live-image.ts';
 import { takeLiveHeadStart, type DecodedLiveImage } from '../live-prestart.ts';
 import { isLiveImageStale, liveRetryDelayMs } from '../player-rules.ts';

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { snapshotsCall } from '@camwatch/contract/live';
 import { routes } from '@camwatch/contract/routes';
 import { callApi } from '../../../lib/api-client.ts';
-import { dayWindows, offsetIso, type TimeLapseFrame } from '../time-lapse-rules.ts';
+import { toOffsetIso } from '../../../lib/local-time.ts';
+import { dayWindows, type TimeLapseFrame } from '../time-lapse-rules.ts';
 
 /** Hours asked at once: enough to fill a day quickly without queueing the browser's connections. */
 const PARALLEL_HOURS = 4;
@@ -12,7 +13,7 @@ const PARALLEL_HOURS = 4;
 async function getWindow(code: string, startMs: number, endMs: number, signal: AbortSignal) {
   const answer = await callApi<typeof snapshotsCall>(routes.snapshots, {
     params: { camera_code: code },
-    query: { startDatetime: offsetIso(startMs), endDatetime: offsetIso(endMs) },
+    query: { startDatetime: toOffsetIso(startMs), endDatetime: toOffsetIso(endMs) },
     signal,
   });
   return answer.data.images.map((image, index): TimeLapseFrame => {

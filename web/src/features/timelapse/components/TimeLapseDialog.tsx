@@ -21,7 +21,8 @@ import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { useBrowserState } from '../../../lib/browser-state.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useDaySnapshots } from '../api/get-day-snapshots.ts';
-import { FRAME_MS, dayStartOf, nextFrame, sortFrames, type TimeLapseSort } from '../time-lapse-rules.ts';
+import { localDate, localDateMinute, localDayStart } from '../../../lib/local-time.ts';
+import { FRAME_MS, nextFrame, sortFrames, type TimeLapseSort } from '../time-lapse-rules.ts';
 
 export interface TimeLapseDialogProps {
   cameraCode: string;
@@ -29,16 +30,6 @@ export interface TimeLapseDialogProps {
   opened: boolean;
   onClose: () => void;
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const dateValue = (ms: number) => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
-const timeText = (ms: number) => {
-  const d = new Date(ms);
-  return `${dateValue(ms)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
 
 /** How many of the next frames are fetched ahead, so playing does not wait for each image. */
 const PRELOAD_AHEAD = 5;
@@ -54,7 +45,7 @@ export function TimeLapseDialog({ cameraCode, cameraName, opened, onClose }: Tim
 
 function TimeLapseView({ cameraCode, cameraName }: { cameraCode: string; cameraName: string }) {
   const { t } = useTranslation();
-  const [dayStart, setDayStart] = useState(() => dayStartOf(Date.now()));
+  const [dayStart, setDayStart] = useState(() => localDayStart(Date.now()));
   const [sort, setSort] = useBrowserState('timeLapseSort');
   const [index, setIndex] = useState(0);
   const [isPlaying, setPlaying] = useState(false);
@@ -106,8 +97,8 @@ function TimeLapseView({ cameraCode, cameraName }: { cameraCode: string; cameraN
         <TextInput
           type="date"
           label={t('timeLapse.date')}
-          value={dateValue(dayStart)}
-          max={dateValue(Date.now())}
+          value={localDate(dayStart)}
+          max={localDate(Date.now())}
           onChange={(event) => changeDay(event.currentTarget.value)}
           w={170}
         />
@@ -145,7 +136,7 @@ function TimeLapseView({ cameraCode, cameraName }: { cameraCode: string; cameraN
         ) : frame ? (
           <img
             src={frame.imageUrl}
-            alt={t('timeLapse.frame', { time: timeText(frame.takenAt) })}
+            alt={t('timeLapse.frame', { time: localDateMinute(frame.takenAt) })}
             data-testid="time-lapse-frame"
             data-index={position}
             style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
@@ -181,7 +172,7 @@ function TimeLapseView({ cameraCode, cameraName }: { cameraCode: string; cameraN
           disabled={count === 0}
           onChange={(value) => setIndex(value)}
           thumbLabel={t('timeLapse.position')}
-          label={(value) => (frames[value] ? timeText(frames[value].takenAt) : '')}
+          label={(value) => (frames[value] ? localDateMinute(frames[value].takenAt) : '')}
         />
         <Text size="sm" c="dimmed" data-testid="time-lapse-counter" style={{ whiteSpace: 'nowrap' }}>
           {t('timeLapse.counter', { current: count === 0 ? 0 : position + 1, total: count })}
@@ -189,7 +180,7 @@ function TimeLapseView({ cameraCode, cameraName }: { cameraCode: string; cameraN
       </Group>
       {frame && (
         <Text size="sm" ta="center" data-testid="time-lapse-time">
-          {timeText(frame.takenAt)}
+          {localDateMinute(frame.takenAt)}
         </Text>
       )}
     </Stack>

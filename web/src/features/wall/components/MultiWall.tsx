@@ -32,8 +32,8 @@ import {
   tileClipTime,
   wallGrid,
 } from '../wall-rules.ts';
-import { useWallArchive } from './use-wall-archive.ts';
-import { useWallLive } from './use-wall-live.ts';
+import { useWallArchive } from '../hooks/use-wall-archive.ts';
+import { useWallLive } from '../hooks/use-wall-live.ts';
 import { WallController } from './WallController.tsx';
 import { WallTile } from './WallTile.tsx';
 import { WallTimePicker } from './WallTimePicker.tsx';
@@ -224,7 +224,7 @@ export function MultiWall({ cameras, division, onDivisionChange, pager, renderMo
             <SegmentedControl
               size="xs"
               value={mode}
-              onChange={(value) => setChosenMode(value as MultiVideoMode)}
+              onChange={(value) => setChosenMode(value)}
               aria-label={t('wall.mode')}
               data={[
                 { value: 'live', label: t('wall.live') },

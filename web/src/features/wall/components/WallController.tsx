@@ -5,6 +5,7 @@ import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react
 import type { ReactNode } from 'react';
 import { SEEK_BAR_SEC_PER_ARCHIVE } from '@camwatch/contract/constants';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { clipPositionLabel, localDateTime } from '../../../lib/local-time.ts';
 
 interface Props {
   mode: 'live' | 'archive';
@@ -19,14 +20,12 @@ interface Props {
   moreMenu: ReactNode;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
 const onDark = { backgroundColor: 'transparent' };
 
 export function WallController(props: Props) {
   const { t } = useTranslation();
   const { mode, isPlaying } = props;
-  const at = new Date(props.minuteMs + Math.min(59, Math.floor(props.clockSec)) * 1000);
-  const stamp = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+  const stamp = localDateTime(props.minuteMs + Math.min(59, Math.floor(props.clockSec)) * 1000);
   return (
     <Group
       gap="xs"
@@ -74,7 +73,7 @@ export function WallController(props: Props) {
               value={Math.min(props.clockSec, SEEK_BAR_SEC_PER_ARCHIVE)}
               onChange={props.onSeek}
               thumbLabel={t('player.seek')}
-              label={(v) => `0:${pad(Math.floor(v))}`}
+              label={clipPositionLabel}
               size="sm"
             />
           </Box>

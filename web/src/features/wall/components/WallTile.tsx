@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ArchiveEntry } from '@camwatch/contract/archives';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { getArchiveVideoUrl } from '../api/get-archives.ts';
+import { getArchiveVideoUrl } from '../../../lib/api/archive-video-url.ts';
 import type { LiveTileState } from '../live-poller.ts';
 import { archiveTileMessage, liveTileMessage, type TileMessage } from '../wall-rules.ts';
 

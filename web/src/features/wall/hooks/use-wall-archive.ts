@@ -1,10 +1,11 @@
 // The archives of one minute for every camera of the wall (core.md §4): each camera's hour is asked once
-// (shared with the detail page's cache key), the minute's entry picked out, and when no camera has data the
-// hour is asked again after 5, 10, 20, 40 and 80 s before the wall gives up and shows no data.
+// (the detail page's 1-hour query, lib/api/archives.ts: one cache entry for both), the minute's entry picked
+// out, and when no camera has data the hour is asked again after 5, 10, 20, 40 and 80 s before the wall gives
+// up and shows no data.
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ArchiveEntry } from '@camwatch/contract/archives';
-import { getHourArchives } from '../api/get-archives.ts';
+import { archivesQueryKey, hourArchivesQueryOptions } from '../../../lib/api/archives.ts';
 import { noDataRetryDelayMs, wallHourStart } from '../wall-rules.ts';
 
 export interface WallArchive {
@@ -22,12 +23,7 @@ export function useWallArchive(codes: readonly string[], minuteMs: number, enabl
   const queryClient = useQueryClient();
   const hourStart = wallHourStart(minuteMs);
   const queries = useQueries({
-    queries: codes.map((code) => ({
-      queryKey: ['archives', code, hourStart] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) => getHourArchives(code, hourStart, signal),
-      enabled,
-      staleTime: 10_000,
-    })),
+    queries: codes.map((code) => ({ ...hourArchivesQueryOptions(code, hourStart), enabled })),
   });
   const entries = queries.map(
     (query) => query.data?.find((entry) => Date.parse(entry.start_time) === minuteMs) ?? null,
@@ -50,7 +46,7 @@ export function useWallArchive(codes: readonly string[], minuteMs: number, enabl
     const timer = setTimeout(() => {
       setRetry({ key, count: retries + 1 });
       for (const code of codes)
-        void queryClient.invalidateQueries({ queryKey: ['archives', code, hourStart], exact: true });
+        void queryClient.invalidateQueries({ queryKey: archivesQueryKey(code, hourStart, 1), exact: true });
     }, delay);
     return () => clearTimeout(timer);
   }, [isWaitingForData, retries, key, codes, hourStart, queryClient]);

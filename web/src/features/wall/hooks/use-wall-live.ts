@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fetchLiveImage } from '../../../lib/live-image.ts';
-import { startLive } from '../api/start-live.ts';
+import { startLive } from '../../../lib/api/start-live.ts';
 import { LivePoller, type LiveTileState } from '../live-poller.ts';
 
 declare global {
