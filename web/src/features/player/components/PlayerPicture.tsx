@@ -1,0 +1,86 @@
+// What the detail page's player shows (core.md §2, §4): live images or live HLS, the archive videos (kept
+// mounted, hidden while live), the 360-degree viewer for fisheye cameras, a reason when there is nothing to
+// show, video info over the picture and the PTZ panel.
+import { Box, Center, Text } from '@mantine/core';
+import { useRef, type RefObject } from 'react';
+import type { CameraDetail } from '@camwatch/contract/cameras';
+import { cameraHasLive } from '@camwatch/contract/permissions';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useDetailSlots } from '../detail-slots.ts';
+import type { DetailPlayer } from '../hooks/use-detail-player.ts';
+import type { VideoInfoOption } from '../player-rules.ts';
+import { ArchiveVideos } from './ArchiveVideos.tsx';
+import { LiveHlsPlayer } from './LiveHlsPlayer.tsx';
+import { LiveImageViewer } from './LiveImageViewer.tsx';
+import { PtzPanel } from './PtzPanel.tsx';
+import { VideoInfoOverlay } from './VideoInfo.tsx';
+
+interface Props {
+  camera: CameraDetail;
+  player: DetailPlayer;
+  playerRef: RefObject<HTMLDivElement | null>;
+  pictureRef: RefObject<HTMLVideoElement | HTMLCanvasElement | null>;
+  getPicture: () => HTMLVideoElement | HTMLCanvasElement | null;
+  infoOptions: readonly VideoInfoOption[];
+  isPtzOpen: boolean;
+  onClosePtz: () => void;
+}
+
+export function PlayerPicture({ camera, player, playerRef, pictureRef, getPicture, ...props }: Props) {
+  const { t } = useTranslation();
+  // The 360-degree viewer (fisheye cameras) comes from its own feature.
+  const { FisheyeViewer } = useDetailSlots();
+  const liveVideoRef = useRef<HTMLVideoElement>(null);
+  const { isOn: isLive, mode: liveMode } = player.live;
+  const { hasArchive } = player;
+  return (
+    <Box ref={playerRef} role="region" aria-label={t('player.area')} pos="absolute" inset={0}>
+      {isLive && liveMode === 'hls' && (
+        <LiveHlsPlayer
+          cameraCode={camera.camera_code}
+          cameraName={camera.camera_name}
+          videoRef={liveVideoRef}
+        />
+      )}
+      {isLive && liveMode === 'images' && (
+        <LiveImageViewer
+          cameraCode={camera.camera_code}
+          cameraName={camera.camera_name}
+          liveIntervalSec={camera.live_interval}
+        />
+      )}
+      {hasArchive && (
+        <ArchiveVideos playback={player.playback} cameraName={camera.camera_name} isHidden={isLive} />
+      )}
+      {FisheyeViewer && camera.image_type === 'fisheye' && (isLive || hasArchive) && (
+        <FisheyeViewer
+          key={isLive ? 'live' : 'archive'}
+          cameraName={camera.camera_name}
+          imageWidth={camera.image_rs_width}
+          imageHeight={camera.image_rs_height}
+          fps={camera.image_fps}
+          getSource={getPicture}
+        />
+      )}
+      {!isLive && !hasArchive && (
+        <Center pos="absolute" inset={0}>
+          <Text c="gray.3" role="alert">
+            {cameraHasLive(camera) ? t('messages.noPermission') : t('messages.notSupported')}
+          </Text>
+        </Center>
+      )}
+      <VideoInfoOverlay
+        source={player.infoSource}
+        mediaRef={pictureRef}
+        fallbackSize={{ width: camera.image_rs_width || 16, height: camera.image_rs_height || 9 }}
+        motionArea={camera.motion_area}
+        useMotion={camera.use_motion}
+        cameraCode={camera.camera_code}
+        options={props.infoOptions}
+      />
+      {props.isPtzOpen && (
+        <PtzPanel cameraCode={camera.camera_code} camera={camera} onClose={props.onClosePtz} />
+      )}
+    </Box>
+  );
+}
