@@ -4,14 +4,7 @@
 import type { ExperimentalFeature } from '@camwatch/contract/environment';
 import { DOWNLOAD_MAX_HOURS } from '@camwatch/contract/constants';
 import { ENTER_ALERT_CSV_MAX_DAYS } from '@camwatch/contract/entry-detection-rules';
-import {
-  dateTimeInputValue,
-  localDate,
-  localTimeWithSeconds,
-  nextLocalMidnight,
-  parseDateInput,
-  parseDateTimeInput,
-} from '../../lib/local-time.ts';
+import { localDate, localTimeWithSeconds, nextLocalMidnight, parseDateInput } from '../../lib/local-time.ts';
 import {
   canDownloadArchive,
   canUseLighting,
@@ -95,9 +88,6 @@ export function defaultDownloadRange(hourStart: number, nowMs: number): { startM
   const startMs = Math.min(hourStart, endMs - 60_000);
   return { startMs, endMs };
 }
-
-// The download dialog still imports these two from here; local times are written in lib/local-time.ts.
-export { dateTimeInputValue, parseDateTimeInput };
 
 /** `<camera name>_<YYYYMMDD-HHmmss>.jpg`, local time; characters no file system accepts become `_`. */
 export function screenshotFileName(cameraName: string, ms: number): string {

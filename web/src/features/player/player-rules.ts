@@ -85,7 +85,7 @@ export function openingMinute(opts: {
   return opts.isLive ? null : latestArchiveStart(opts.nowMs);
 }
 
-// The date-range dialogs still import these two from here; local times are written in lib/local-time.ts.
+// The enter-alert CSV dialog still imports these two from here; local times are written in lib/local-time.ts.
 export { localDate, toOffsetIso };
 
 /** Hours (0-23) that may be chosen on a day: none after the current hour today, none on a future day. */

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { snapshotsCall } from '@camwatch/contract/live';
 import { routes } from '@camwatch/contract/routes';
 import { callApi } from '../../../lib/api-client.ts';
-import { toOffsetIso } from '../player-rules.ts';
+import { toOffsetIso } from '../../../lib/local-time.ts';
 
 const MINUTE_MS = 60_000;
 

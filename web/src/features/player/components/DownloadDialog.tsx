@@ -11,14 +11,9 @@ import { DOWNLOAD_MAX_HOURS } from '@camwatch/contract/constants';
 import { DateRangeDialog } from '../../../components/ui/DateRangeDialog.tsx';
 import { formatBytes } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { toOffsetIso } from '../player-rules.ts';
+import { dateTimeInputValue, parseDateTimeInput, toOffsetIso } from '../../../lib/local-time.ts';
 import { allowanceQueryOptions, requestDownload, useAllowance, useDownloadStatus } from '../api/downloads.ts';
-import {
-  dateTimeInputValue,
-  defaultDownloadRange,
-  downloadRangeError,
-  parseDateTimeInput,
-} from '../more-menu-rules.ts';
+import { defaultDownloadRange, downloadRangeError } from '../more-menu-rules.ts';
 
 interface Props {
   cameraCode: string;
