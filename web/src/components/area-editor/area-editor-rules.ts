@@ -8,6 +8,16 @@ import { isSelfIntersecting, segmentsIntersect, type Point } from '@camwatch/con
 
 export type { Point };
 
+/** An area as the editor draws it; the screen using the editor owns the list. */
+export interface EditorArea {
+  /** Stable while the area exists (not its name, which changes while typed). */
+  key: string;
+  name: string;
+  points: Point[];
+  color: string;
+  dashed?: boolean;
+}
+
 /** Why a change to an outline was refused. */
 export type AreaEditRefusal = 'max_points' | 'crossing';
 

@@ -84,7 +84,7 @@ export function WeatherDialog({ opened, onClose, onLoaded }: WeatherDialogProps)
           value={type}
           allowDeselect={false}
           data={WEATHER_TYPES.map((value) => ({ value, label: t(`map.weather.types.${value}`) }))}
-          onChange={(value) => value && setType(value as WeatherType)}
+          onChange={(value) => value && setType(value)}
           comboboxProps={{ withinPortal: true }}
         />
       }
