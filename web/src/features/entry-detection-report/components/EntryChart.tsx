@@ -5,16 +5,15 @@
 import { Box, Group, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { localTime } from '../../../lib/local-time.ts';
 import { barsOf, chartMax, type Bin, type ChartType } from '../report-rules.ts';
 
 export const AREA_COLORS = ['#fa5252', '#228be6', '#40c057', '#fd7e14', '#7950f2'];
 
 const HEIGHT = 180;
 const AXIS = 24;
-const hhmm = (ms: number) => {
-  const d = new Date(ms);
-  return `${d.getHours()}:${String(d.getMinutes()).padStart(2, '0')}`;
-};
+/** `9:05`: the hour without its leading zero. */
+const hhmm = (ms: number) => localTime(ms).replace(/^0(?=\d:)/, '');
 
 interface Props {
   bins: readonly Bin[];
