@@ -158,6 +158,10 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
     linkOrigins: resetLinkOrigins(config),
     perMinute: config.login.resetRateLimitPerMinute,
   });
+  app.addHook('onClose', (_instance, done) => {
+    services.scheduler.stop();
+    done();
+  });
   app.addHook('onClose', async () => services.hub.close());
   app.addHook('onClose', async () => services.visionRunner.close());
   if (webDistDir) await registerWebApp(app, webDistDir);

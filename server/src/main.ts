@@ -1,5 +1,6 @@
 // Entry point: `node server/src/main.ts [api|worker|all]` (default all, or SERVER_ROLE).
-// api serves HTTP; worker runs background maintenance; all does both in one process.
+// api serves HTTP; worker runs the background jobs (job-handlers.ts) and the camera health check; all does
+// both in one process.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,10 +11,10 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
 import { seedDemoIfWanted } from './db/seed/demo-seed.ts';
-import { startMaintenance } from './jobs/maintenance.ts';
 import { FailureLog } from './lib/failure-log.ts';
 import { demoCustomer } from './db/seed/demo-data.ts';
 import { startEmbeddedAgents, wantsSimulatedCameras } from './sim/embedded-agents.ts';
+import { HEALTH_CHECK_EVERY_MS } from './realtime/camera-health.ts';
 import { createServices, loadServiceSecrets } from './services.ts';
 import { cleanTempLeftovers, processTempDir } from './storage/temp-dir.ts';
 
@@ -82,16 +83,21 @@ async function main(): Promise<void> {
   process.env.TMPDIR = processTempDir(config.dataDir);
   await fs.mkdir(process.env.TMPDIR, { recursive: true });
 
-  const stopMaintenance = role === 'api' ? () => {} : startMaintenance(db, logger);
   const web =
     role === 'worker'
       ? null
       : await buildApp({ config, db, logger: logger.child({ component: 'http' }), webDistDir: WEB_DIST_DIR });
   const workerServices =
     web?.services ?? createServices(config, db, await loadServiceSecrets(config, db), logger);
+  const healthLogger = logger.child({ component: 'health' });
   const stopHealth =
-    role === 'api' ? () => {} : workerServices.cameraHealth.start(logger.child({ component: 'health' }));
-  // Background jobs (motion detection, retention): any number of worker processes may run them.
+    role === 'api'
+      ? () => {}
+      : workerServices.scheduler.every('camera health check', HEALTH_CHECK_EVERY_MS, async () => {
+          const flips = await workerServices.cameraHealth.check();
+          if (flips.length > 0) healthLogger.info({ flips }, 'camera status changed');
+        });
+  // Background jobs (motion detection, retention, housekeeping): any number of worker processes may run them.
   const jobWorker = role === 'api' ? null : workerServices.jobs;
   jobWorker?.start();
   // Web push delivery has its own queue so a long media job never holds a push back.
@@ -126,7 +132,6 @@ async function main(): Promise<void> {
     if (err) logger.error({ err }, 'shutting down after an error');
     else logger.info({ signal }, 'shutting down');
     await stopSims();
-    stopMaintenance();
     stopHealth();
     if (web) {
       await web.app.close();
@@ -136,6 +141,7 @@ async function main(): Promise<void> {
     await jobWorker?.stop();
     await pushWorker?.stop();
     await visionWorker?.stop();
+    workerServices.scheduler.stop();
     await database.close();
   });
 }

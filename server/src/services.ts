@@ -39,7 +39,7 @@ import { OperationAnalysisService } from './modules/operation-analysis/operation
 import { PeopleCounterSettingRepository } from './modules/people-counter/people-counter-setting.repository.ts';
 import { PeopleCounterSettingService } from './modules/people-counter/people-counter-setting.service.ts';
 import { EnterAlertRepository } from './modules/enter-alerts/enter-alert.repository.ts';
-import { ENTRY_JOB, EnterAlertService, entryClipIdOf } from './modules/enter-alerts/enter-alert.service.ts';
+import { EnterAlertService } from './modules/enter-alerts/enter-alert.service.ts';
 import { PeopleCountRepository } from './modules/people-counter/people-count.repository.ts';
 import { PeopleCountService } from './modules/people-counter/people-count.service.ts';
 import { DebugRepository } from './modules/debug/debug.repository.ts';
@@ -54,7 +54,7 @@ import { ffprobeRunner } from './media/probe.ts';
 import { MediaService } from './modules/media/media.service.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 import { MediaSigner } from './storage/signed-url.ts';
-import { AgentHub } from './realtime/agent-hub.ts';
+import { AgentHub, LIVE_EXPIRY_EVERY_MS } from './realtime/agent-hub.ts';
 import { CameraHealth } from './realtime/camera-health.ts';
 import { CameraHealthRepository } from './realtime/camera-health.repository.ts';
 import { LiveRepository } from './modules/live/live.repository.ts';
@@ -65,6 +65,8 @@ import { processTempDir } from './storage/temp-dir.ts';
 import { JobRepository } from './jobs/job.repository.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { JobRegistry, visionJobKinds } from './jobs/registry.ts';
+import { Scheduler } from './jobs/scheduler.ts';
+import { registerJobHandlers, type JobServices } from './job-handlers.ts';
 import { createRecordedMedia } from './modules/archives/recorded-media.ts';
 import { createDownloads } from './modules/downloads/downloads.ts';
 import { createStreaming } from './modules/streaming/streaming.ts';
@@ -72,7 +74,7 @@ import { createPush } from './modules/push/push.ts';
 import { loadVapidKeys, type VapidKeys } from './modules/push/vapid-keys.ts';
 import { createAudit } from './modules/audit/audit.ts';
 import { VisionRepository } from './modules/vision/vision.repository.ts';
-import { VISION_JOB, VisionService, visionClipIdOf } from './modules/vision/vision.service.ts';
+import { VisionService } from './modules/vision/vision.service.ts';
 import { VisionProcess } from './vision/vision-process.ts';
 import { PeopleCountAnalysis } from './modules/people-counter/people-count-analysis.service.ts';
 import { EntryTracksConsumer } from './modules/enter-alerts/entry-tracks-consumer.ts';
@@ -113,7 +115,10 @@ export function createServices(
 ) {
   const blobs = createBlobStore(config.blobs);
   const mediaSigner = new MediaSigner(secrets.mediaSigningSecret, config.media.urlTtlMs);
+  // Everything periodic in this process (recurring jobs' ticks, live expiry, the health check in workers).
+  const scheduler = new Scheduler(logger);
   const hub = new AgentHub();
+  scheduler.every('live expiry', LIVE_EXPIRY_EVERY_MS, () => hub.expireUnrenewed());
   const live = new LiveService(new LiveRepository(db), hub, config.experimentalFeatures);
   const cameraHealth = new CameraHealthRepository(db);
   const userRepository = new UserRepository(db);
@@ -123,8 +128,8 @@ export function createServices(
   const customers = new CustomerRepository(db);
   const mailer = new Mailer(new MailRepository(db), config.mail, logger);
   const cameraRepository = new CameraRepository(db);
-  const jobs = new JobQueue(new JobRepository(db), new JobRegistry(), { logger });
-  const push = createPush({ db, config: config.push, vapidKeys: secrets.vapidKeys, logger });
+  const jobs = new JobQueue(new JobRepository(db), new JobRegistry(), { logger, scheduler });
+  const push = createPush({ db, config: config.push, vapidKeys: secrets.vapidKeys, logger, scheduler });
   const notifications = new NotificationService(new NotificationRepository(db));
   const motionAlerts = new MotionAlertService(
     new MotionAlertRepository(db),
@@ -146,10 +151,12 @@ export function createServices(
     cooldownMs: config.enterAlerts.cooldownMs,
     ffmpegPath: config.media.ffmpegPath,
   });
-  jobs.handle(ENTRY_JOB, (payload) => enterAlerts.analyse(entryClipIdOf(payload)));
   const visionRunner = new VisionProcess();
   // Its own queue: one analysis at a time, never in the way of motion detection or downloads.
-  const visionJobs = new JobQueue(new JobRepository(db), new JobRegistry(visionJobKinds), { logger });
+  const visionJobs = new JobQueue(new JobRepository(db), new JobRegistry(visionJobKinds), {
+    logger,
+    scheduler,
+  });
   const vision = new VisionService(new VisionRepository(db), {
     blobs,
     jobs: visionJobs,
@@ -158,11 +165,10 @@ export function createServices(
     ffmpegPath: config.media.ffmpegPath,
     ffprobePath: config.media.ffprobePath,
   });
-  visionJobs.handle(VISION_JOB, (payload) => vision.analyse(visionClipIdOf(payload)));
   // The analytics that read the engine's tracks of each clip.
   vision.onTracks(new PeopleCountAnalysis(db));
   vision.onTracks(new EntryTracksConsumer(enterAlerts));
-  const audit = createAudit({ db, jobs, retentionDays: config.audit.retentionDays, logger });
+  const audit = createAudit({ db, retentionDays: config.audit.retentionDays, logger });
   const downloads = createDownloads({ db, blobs, mediaSigner, jobs, ffmpegPath: config.media.ffmpegPath });
   const streams = createStreaming({
     db,
@@ -171,6 +177,18 @@ export function createServices(
     mediaSigningSecret: secrets.mediaSigningSecret,
     ffmpegPath: config.media.ffmpegPath,
   });
+  const jobServices: JobServices = {
+    db,
+    motion: recorded.motion,
+    retention: recorded.retention,
+    enterAlerts,
+    vision,
+    downloads,
+    auditRetention: audit.retention,
+    push,
+    logger,
+  };
+  registerJobHandlers({ jobs, visionJobs, pushQueue: push.queue }, jobServices);
   return {
     auth: new AuthService({
       config,
@@ -257,7 +275,7 @@ export function createServices(
     pushQueue: push.queue,
     pushDelivery: push.delivery,
     ...recorded,
-    downloads,
+    downloads: downloads.service,
     ...streams,
     /** Records audit events (other modules' routes, the CLI). */
     audit: audit.recorder,
@@ -268,6 +286,10 @@ export function createServices(
     visionRunner,
     /** The vision jobs' queue, started by worker roles next to `jobs`. */
     visionJobs,
+    /** Runs what this process does periodically; stopped with the app. */
+    scheduler,
+    /** What the job handlers call (job-handlers.ts). */
+    jobServices,
   };
 }
 

@@ -1,11 +1,13 @@
-// Periodic housekeeping run by the worker role: drop sessions that can no longer be used, and done jobs.
-import type { Logger } from 'pino';
+// Hourly housekeeping (the 'maintenance' job, job-handlers.ts): drop sessions that can no longer be used,
+// done jobs, and stale failure counts of unknown login addresses.
 import type { Db } from '../db/database.ts';
 import { SessionRepository } from '../modules/auth/session.repository.ts';
 import { UnknownLoginRepository } from '../modules/auth/unknown-login.repository.ts';
 import { JobRepository } from './job.repository.ts';
 
 const HOUR_MS = 3_600_000;
+/** How often the 'maintenance' job runs. */
+export const MAINTENANCE_EVERY_MS = HOUR_MS;
 /** Revoked and expired sessions are kept a week for auditing, then deleted. */
 const KEEP_ENDED_SESSIONS_MS = 7 * 24 * HOUR_MS;
 /** Done jobs are kept a week (what ran, when); failed ones stay until someone looks at them. */
@@ -24,19 +26,4 @@ export async function runMaintenance(db: Db, now = Date.now()): Promise<{ sessio
   const jobs = await new JobRepository(db).deleteDoneBefore(new Date(now - KEEP_DONE_JOBS_MS));
   await new UnknownLoginRepository(db).deleteStale(new Date(now - KEEP_UNKNOWN_LOGIN_FAILURES_MS));
   return { sessions, jobs };
-}
-
-export function startMaintenance(db: Db, logger: Logger): () => void {
-  const run = async () => {
-    try {
-      const deleted = await runMaintenance(db);
-      if (deleted.sessions > 0 || deleted.jobs > 0) logger.info({ deleted }, 'old sessions and jobs deleted');
-    } catch (err) {
-      logger.error({ err }, 'maintenance failed');
-    }
-  };
-  const timer = setInterval(run, HOUR_MS);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
 }

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { FailureLog } from '../lib/failure-log.ts';
 import type { JobRepository } from './job.repository.ts';
 import type { JobHandler, JobRegistry } from './registry.ts';
+import { Scheduler } from './scheduler.ts';
 
 export interface EnqueueOptions {
   /** At most one queued or running job per key; a later enqueue with the same key does nothing. */
@@ -30,6 +31,8 @@ export interface QueueOptions {
   defaultMaxAttempts?: number;
   /** The clock (ms since the epoch); tests move it by hand. */
   now?: () => number;
+  /** Ticks the recurring jobs (every minute, while started); the process's own by default. */
+  scheduler?: Scheduler;
   logger?: Pick<Logger, 'info' | 'error'>;
 }
 
@@ -52,7 +55,6 @@ export class JobQueue {
   private readonly pollMs: number;
   private readonly maxPollBackoffMs: number;
   private readonly pollFailures: FailureLog;
-  private readonly scheduleFailures: FailureLog;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly defaultMaxAttempts: number;
@@ -62,7 +64,8 @@ export class JobQueue {
   private isRunning = false;
   private loops: Promise<void>[] = [];
   private wakeSleepers: (() => void)[] = [];
-  private scheduleTimer: NodeJS.Timeout | null = null;
+  private readonly scheduler: Scheduler;
+  private stopSchedules: (() => void) | null = null;
 
   constructor(
     private readonly jobs: JobRepository,
@@ -79,7 +82,7 @@ export class JobQueue {
     this.now = options.now ?? Date.now;
     this.logger = options.logger;
     this.pollFailures = new FailureLog(this.logger, 'job queue poll');
-    this.scheduleFailures = new FailureLog(this.logger, 'enqueueing scheduled jobs');
+    this.scheduler = options.scheduler ?? new Scheduler(this.logger);
   }
 
   /** Registers the handler of a declared job kind (exactly one per kind). */
@@ -134,24 +137,23 @@ export class JobQueue {
     if (this.isRunning) return;
     this.registry.assertComplete();
     this.isRunning = true;
-    const tick = () =>
-      void this.enqueueScheduled().then(
-        () => this.scheduleFailures.succeeded(),
-        (err: unknown) => this.scheduleFailures.failed(err),
+    if (this.schedules.length > 0)
+      this.stopSchedules = this.scheduler.every(
+        'enqueueing scheduled jobs',
+        MINUTE_MS,
+        () => this.enqueueScheduled(),
+        {
+          runAtStart: true,
+        },
       );
-    if (this.schedules.length > 0) {
-      tick();
-      this.scheduleTimer = setInterval(tick, MINUTE_MS);
-      this.scheduleTimer.unref();
-    }
     this.loops = Array.from({ length: this.concurrency }, () => this.loop());
   }
 
   /** Stops taking jobs and waits for the running ones to finish. */
   async stop(): Promise<void> {
     this.isRunning = false;
-    if (this.scheduleTimer) clearInterval(this.scheduleTimer);
-    this.scheduleTimer = null;
+    this.stopSchedules?.();
+    this.stopSchedules = null;
     this.wake();
     await Promise.all(this.loops);
     this.loops = [];

@@ -1,7 +1,10 @@
 // Which background jobs exist and who runs them. Every kind declared here must have exactly one handler
 // before a worker starts (Immich's rule): a kind with none would pile up unrun, one with two is a bug.
 
-/** Every kind of job the queue carries. Add a kind here, then register its handler in services.ts. */
+/**
+ * Every kind of job the main queue carries. Add a kind here (or to one of the lists below for the other
+ * queues), then register its handler, and its period if it recurs, in job-handlers.ts.
+ */
 export const jobKinds = [
   'motion',
   'entry',
@@ -9,6 +12,7 @@ export const jobKinds = [
   'download',
   'download-expiry',
   'audit-retention',
+  'maintenance',
 ] as const;
 export type JobKind = (typeof jobKinds)[number];
 
@@ -18,6 +22,12 @@ export type JobKind = (typeof jobKinds)[number];
  * detection and downloads back behind them.
  */
 export const visionJobKinds = ['vision'] as const;
+
+/**
+ * Web push delivery has its queue too (modules/push/push.ts): a long ffmpeg job must never hold a push back.
+ * 'push-send' jobs are also written by the database trigger of migration 0006.
+ */
+export const pushJobKinds = ['push-send', 'push-cleanup'] as const;
 
 export interface JobContext {
   id: number;

@@ -12,6 +12,9 @@ import type {
 } from '@camwatch/contract/device';
 import { LIVE_HOLD_MS } from '@camwatch/contract/device';
 
+/** How often live and stream requests nobody renewed are ended (services.ts schedules it). */
+export const LIVE_EXPIRY_EVERY_MS = 2_000;
+
 /** A live HLS stream stops this long after the last playlist fetch (players refetch every second or two). */
 export const STREAM_HOLD_MS = 30_000;
 
@@ -62,17 +65,16 @@ export class AgentHub {
   private readonly pending = new Map<string, PendingCommand>();
   private readonly commandTimeoutMs: number;
   private readonly now: () => number;
-  private readonly sweeper: NodeJS.Timeout;
 
   constructor(options: AgentHubOptions = {}) {
     this.commandTimeoutMs = options.commandTimeoutMs ?? 8_000;
     this.now = options.now ?? Date.now;
-    // Ends live for cameras nobody renews any more.
-    this.sweeper = setInterval(() => {
-      this.expireLive();
-      this.expireStream();
-    }, 2_000);
-    this.sweeper.unref();
+  }
+
+  /** Ends live and streams nobody renews any more (every LIVE_EXPIRY_EVERY_MS). */
+  expireUnrenewed(): void {
+    this.expireLive();
+    this.expireStream();
   }
 
   // ---- control channels ----
@@ -247,7 +249,6 @@ export class AgentHub {
 
   /** Closes every channel and answers every waiter; for shutdown. */
   close(): void {
-    clearInterval(this.sweeper);
     for (const [cameraId, channel] of this.channels) {
       channel.close(1001, 'server shutting down');
       this.detach(cameraId, channel);

@@ -1,10 +1,11 @@
 // The camera health watcher (worker role): a camera goes down when its agent has been silent longer than
 // the configured time (default 120 s) and back to normal when it is heard again; each change is recorded
 // and becomes a 'down' notification (kind down or up) for the users of the camera's customer.
-import type { Logger } from 'pino';
-import { FailureLog } from '../lib/failure-log.ts';
 import type { NotificationRepository } from '../modules/notifications/notification.repository.ts';
 import type { CameraHealthRepository } from './camera-health.repository.ts';
+
+/** How often a worker checks (main.ts schedules it). */
+export const HEALTH_CHECK_EVERY_MS = 5_000;
 
 /** Stored texts; the web shows its own words for these kinds in the user's language. */
 export const STATUS_MESSAGES = { down: 'カメラがダウンしました', normal: 'カメラが復旧しました' } as const;
@@ -29,26 +30,5 @@ export class CameraHealth {
       });
     }
     return flips;
-  }
-
-  /** Runs check every intervalMs until the returned stop is called; a database outage is logged once. */
-  start(logger: Pick<Logger, 'info' | 'error'>, intervalMs = 5_000): () => void {
-    const failures = new FailureLog(logger, 'camera health check');
-    let running = false;
-    const timer = setInterval(async () => {
-      if (running) return;
-      running = true;
-      try {
-        const flips = await this.check();
-        failures.succeeded();
-        if (flips.length > 0) logger.info({ flips }, 'camera status changed');
-      } catch (err) {
-        failures.failed(err);
-      } finally {
-        running = false;
-      }
-    }, intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
   }
 }

@@ -12,14 +12,6 @@ import type { RecordedMediaRepository } from './recorded-media.repository.ts';
 
 export const MOTION_JOB = 'motion';
 
-/** The motion job's payload, checked before use (the row may have been written by an older version). */
-export function clipIdOf(payload: Record<string, unknown>): number {
-  const clipId = payload.clipId;
-  if (typeof clipId !== 'number' || !Number.isSafeInteger(clipId) || clipId <= 0)
-    throw new Error(`motion job without a valid clipId: ${JSON.stringify(payload)}`);
-  return clipId;
-}
-
 /** A stored area that does not parse (never written by us) counts as none: the whole picture. */
 const areaOf = (stored: unknown): MotionArea | null => {
   const parsed = motionAreaSchema.safeParse(stored);

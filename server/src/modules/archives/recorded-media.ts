@@ -1,5 +1,5 @@
-// Wires the recorded-media side: signed media addresses, the archive and snapshot calls, and the motion
-// and retention jobs with their handlers on the job queue (retention hourly).
+// Wires the recorded-media side: signed media addresses, the archive and snapshot calls, and the services
+// behind the motion and retention jobs (their handlers are registered in job-handlers.ts).
 import type { Db } from '../../db/database.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -7,9 +7,9 @@ import type { MediaSigner } from '../../storage/signed-url.ts';
 import { ArchiveRepository } from './archive.repository.ts';
 import { ArchiveService } from './archive.service.ts';
 import { MediaUrls } from './media-urls.ts';
-import { clipIdOf, MOTION_JOB, MotionService, type ClipMotion } from './motion.service.ts';
+import { MotionService, type ClipMotion } from './motion.service.ts';
 import { RecordedMediaRepository } from './recorded-media.repository.ts';
-import { RETENTION_EVERY_MS, RETENTION_JOB, RetentionService } from './retention.service.ts';
+import { RetentionService } from './retention.service.ts';
 import { SnapshotService } from './snapshot.service.ts';
 
 export function createRecordedMedia(deps: {
@@ -27,11 +27,6 @@ export function createRecordedMedia(deps: {
   const recordedMedia = new RecordedMediaRepository(deps.db);
   const motion = new MotionService(recordedMedia, deps.blobs, deps.jobs, deps.onMotion);
   const retention = new RetentionService(recordedMedia, deps.blobs);
-  deps.jobs.handle(MOTION_JOB, (payload) => motion.analyse(clipIdOf(payload)));
-  deps.jobs.handle(RETENTION_JOB, async () => {
-    await retention.run();
-  });
-  deps.jobs.every(RETENTION_JOB, RETENTION_EVERY_MS);
   return {
     mediaUrls,
     archives: new ArchiveService(archiveRepository, mediaUrls),

@@ -1,6 +1,8 @@
-// Wires archive downloads: the service behind the calls and the 'download' job on the queue.
+// Wires archive downloads: the service behind the calls, and what the 'download' and 'download-expiry' jobs
+// run (their handlers are registered in job-handlers.ts).
 import type { Db } from '../../db/database.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import type { JobContext } from '../../jobs/registry.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { MediaSigner } from '../../storage/signed-url.ts';
 import { DOWNLOAD_KEEP_DAYS } from '@camwatch/contract/downloads';
@@ -11,6 +13,8 @@ import { DownloadService } from './download.service.ts';
 
 export const DOWNLOAD_JOB = 'download';
 export const DOWNLOAD_EXPIRY_JOB = 'download-expiry';
+/** Expired files are looked for hourly. */
+export const DOWNLOAD_EXPIRY_EVERY_MS = 3_600_000;
 /** A failed join is tried this many times before the download is marked failed. */
 export const DOWNLOAD_JOB_ATTEMPTS = 2;
 /** The file's signed address lasts long enough for a slow download to start. */
@@ -20,12 +24,13 @@ export function createDownloads(deps: {
   db: Db;
   blobs: BlobStore;
   mediaSigner: MediaSigner;
-  jobs: JobQueue;
+  jobs: Pick<JobQueue, 'enqueue'>;
   ffmpegPath: string;
-}): DownloadService {
+}) {
   const downloads = new DownloadRepository(deps.db);
   const notifications = new NotificationRepository(deps.db);
-  deps.jobs.handle(DOWNLOAD_JOB, async (payload, context) => {
+  /** The 'download' job: joins the clips of one download into its file. */
+  const run = async (payload: Record<string, unknown>, context: JobContext) => {
     const downloadId = Number(payload.downloadId);
     if (!Number.isSafeInteger(downloadId)) throw new Error('download job without a download id');
     await runDownloadJob(
@@ -36,10 +41,10 @@ export function createDownloads(deps: {
         maxAttempts: DOWNLOAD_JOB_ATTEMPTS,
       },
     );
-  });
+  };
   // Ready files are kept DOWNLOAD_KEEP_DAYS, then removed (the row stays, marked expired; the row is
   // updated first so nobody is handed an address of a file about to go).
-  deps.jobs.handle(DOWNLOAD_EXPIRY_JOB, async () => {
+  const expire = async () => {
     const before = new Date(Date.now() - DOWNLOAD_KEEP_DAYS * 86_400_000);
     for (;;) {
       const batch = await downloads.readyFinishedBefore(before, 100);
@@ -49,9 +54,8 @@ export function createDownloads(deps: {
       }
       if (batch.length < 100) break;
     }
-  });
-  deps.jobs.every(DOWNLOAD_EXPIRY_JOB, 3_600_000);
-  return new DownloadService({
+  };
+  const service = new DownloadService({
     downloads,
     enqueue: async (downloadId) => {
       await deps.jobs.enqueue(
@@ -62,4 +66,5 @@ export function createDownloads(deps: {
     },
     signedUrl: (key, filename) => deps.mediaSigner.url(key, { filename, ttlMs: FILE_URL_TTL_MS }),
   });
+  return { service, run, expire };
 }

@@ -1,14 +1,15 @@
-// Wires web push: the subscription service behind the calls, and the push queue (its own worker loops on
-// the jobs table, so a long ffmpeg job on the main queue never holds a push back). 'push-send' jobs are
-// written by the database trigger of migration 0006 whenever a notification is stored for a user with a
-// live subscription, and by failed deliveries for their retry; 'push-cleanup' drops expired subscriptions.
-import { PUSH_SUBSCRIPTION_UPDATE_MS } from '@camwatch/contract/constants';
+// Wires web push: the subscription service behind the calls, the delivery, and the push queue (its own
+// worker loops on the jobs table, so a long ffmpeg job on the main queue never holds a push back).
+// 'push-send' jobs are written by the database trigger of migration 0006 whenever a notification is stored
+// for a user with a live subscription, and by failed deliveries for their retry; 'push-cleanup' drops
+// expired subscriptions. Their handlers are registered in job-handlers.ts.
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.ts';
 import { JobRepository } from '../../jobs/job.repository.ts';
 import { JobQueue } from '../../jobs/queue.ts';
-import { JobRegistry } from '../../jobs/registry.ts';
-import { PushDelivery, parsePushJobPayload } from './push-delivery.ts';
+import { JobRegistry, pushJobKinds } from '../../jobs/registry.ts';
+import type { Scheduler } from '../../jobs/scheduler.ts';
+import { PushDelivery } from './push-delivery.ts';
 import { PushSender } from './push-sender.ts';
 import { PushService } from './push.service.ts';
 import { PushRepository } from './push.repository.ts';
@@ -16,7 +17,6 @@ import type { VapidKeys } from './vapid-keys.ts';
 
 export const PUSH_SEND_JOB = 'push-send';
 export const PUSH_CLEANUP_JOB = 'push-cleanup';
-export const pushJobKinds = [PUSH_SEND_JOB, PUSH_CLEANUP_JOB] as const;
 
 export interface PushConfig {
   subject: string;
@@ -28,6 +28,8 @@ export function createPush(deps: {
   config: PushConfig;
   vapidKeys: VapidKeys;
   logger?: Pick<Logger, 'info' | 'error'>;
+  /** Ticks the recurring 'push-cleanup' job. */
+  scheduler?: Scheduler;
 }) {
   const repository = new PushRepository(deps.db);
   const queue = new JobQueue(new JobRepository(deps.db), new JobRegistry(pushJobKinds), {
@@ -38,6 +40,7 @@ export function createPush(deps: {
     maxBackoffMs: 60_000,
     defaultMaxAttempts: 3,
     logger: deps.logger,
+    scheduler: deps.scheduler,
   });
   const sender = new PushSender(deps.vapidKeys, { subject: deps.config.subject });
   const delivery = new PushDelivery({
@@ -48,13 +51,6 @@ export function createPush(deps: {
       await queue.enqueue(PUSH_SEND_JOB, { ...payload }, { runAt });
     },
   });
-  queue.handle(PUSH_SEND_JOB, async (payload) => {
-    await delivery.run(parsePushJobPayload(payload));
-  });
-  queue.handle(PUSH_CLEANUP_JOB, async () => {
-    await repository.deleteExpired(new Date());
-  });
-  queue.every(PUSH_CLEANUP_JOB, PUSH_SUBSCRIPTION_UPDATE_MS);
   return {
     service: new PushService(repository, {
       vapidPublicKey: deps.vapidKeys.publicKey,

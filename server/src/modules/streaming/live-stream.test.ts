@@ -2,7 +2,8 @@
 // playlist fetch, and a restart of the agent's numbering is a discontinuity without going back in sequence.
 import type { ServerToDeviceMessage } from '@camwatch/contract/device';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AgentHub, STREAM_HOLD_MS } from '../../realtime/agent-hub.ts';
+import { Scheduler } from '../../jobs/scheduler.ts';
+import { AgentHub, LIVE_EXPIRY_EVERY_MS, STREAM_HOLD_MS } from '../../realtime/agent-hub.ts';
 import { liveTargetDuration } from './hls-playlist.ts';
 import { LiveRing } from './live-ring.ts';
 import { LiveStreams } from './live-stream.ts';
@@ -25,6 +26,9 @@ describe('AgentHub stream switch', () => {
 
   it('sends stream on at the first playlist, keeps it while fetched, and off when nobody fetched for 30 s', async () => {
     const hub = new AgentHub();
+    // As services.ts does: the hub's unrenewed requests end on the scheduler's tick.
+    const scheduler = new Scheduler();
+    scheduler.every('live expiry', LIVE_EXPIRY_EVERY_MS, () => hub.expireUnrenewed());
     const sent: ServerToDeviceMessage[] = [];
     hub.attach(7, { send: (m) => sent.push(m), close() {} }, config);
     const streams = new LiveStreams(hub);
@@ -33,12 +37,12 @@ describe('AgentHub stream switch', () => {
     await streams.playlist(7, 0);
     expect(stream()).toEqual([{ type: 'stream', on: true }]);
     for (let i = 0; i < 5; i++) {
-      vi.advanceTimersByTime(STREAM_HOLD_MS / 2);
+      await vi.advanceTimersByTimeAsync(STREAM_HOLD_MS / 2);
       await streams.playlist(7, 0);
     }
     expect(stream()).toHaveLength(1);
     expect(hub.isStreamWanted(7)).toBe(true);
-    vi.advanceTimersByTime(STREAM_HOLD_MS + 2_500);
+    await vi.advanceTimersByTimeAsync(STREAM_HOLD_MS + 2_500);
     expect(stream()).toEqual([
       { type: 'stream', on: true },
       { type: 'stream', on: false },
@@ -50,6 +54,7 @@ describe('AgentHub stream switch', () => {
     const late: ServerToDeviceMessage[] = [];
     hub.attach(7, { send: (m) => late.push(m), close() {} }, config);
     expect(late).toContainEqual({ type: 'stream', on: true });
+    scheduler.stop();
     hub.close();
   });
 });

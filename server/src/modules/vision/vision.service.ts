@@ -19,13 +19,6 @@ import type { VisionRepository } from './vision.repository.ts';
 
 export const VISION_JOB = 'vision';
 
-export function visionClipIdOf(payload: Record<string, unknown>): number {
-  const clipId = payload.clipId;
-  if (typeof clipId !== 'number' || !Number.isSafeInteger(clipId) || clipId <= 0)
-    throw new Error(`vision job without a valid clipId: ${JSON.stringify(payload)}`);
-  return clipId;
-}
-
 /** A clip the engine has analysed, as the analytics that read its tracks see it. */
 export interface AnalysedClip {
   id: number;
