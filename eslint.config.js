@@ -123,7 +123,7 @@ export default tseslint.config(
                   'notification-tabs',
                   'polygon-rules',
                   'operation-analysis-rules',
-                  'enter-alert-rules',
+                  'entry-detection-rules',
                   'audit-rules',
                   'error-reasons',
                   'people-counter-rules',

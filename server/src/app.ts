@@ -28,7 +28,7 @@ import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerMotionAlertRoutes } from './modules/motion-alerts/motion-alert.routes.ts';
 import { registerOperationAnalysisRoutes } from './modules/operation-analysis/operation-analysis.routes.ts';
 import { registerPeopleCounterSettingRoutes } from './modules/people-counter/people-counter-setting.routes.ts';
-import { registerEnterAlertRoutes } from './modules/enter-alerts/enter-alert.routes.ts';
+import { registerEnterAlertRoutes } from './modules/entry-detection/entry-detection.routes.ts';
 import { registerPeopleCountRoutes } from './modules/people-counter/people-count.routes.ts';
 import { registerDebugRoutes } from './modules/debug/debug.routes.ts';
 import { registerTagRoutes } from './modules/tags/tag.routes.ts';

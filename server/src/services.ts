@@ -38,8 +38,8 @@ import { OperationAnalysisRepository } from './modules/operation-analysis/operat
 import { OperationAnalysisService } from './modules/operation-analysis/operation-analysis.service.ts';
 import { PeopleCounterSettingRepository } from './modules/people-counter/people-counter-setting.repository.ts';
 import { PeopleCounterSettingService } from './modules/people-counter/people-counter-setting.service.ts';
-import { EnterAlertRepository } from './modules/enter-alerts/enter-alert.repository.ts';
-import { EnterAlertService } from './modules/enter-alerts/enter-alert.service.ts';
+import { EnterAlertRepository } from './modules/entry-detection/entry-detection.repository.ts';
+import { EnterAlertService } from './modules/entry-detection/entry-detection.service.ts';
 import { PeopleCountRepository } from './modules/people-counter/people-count.repository.ts';
 import { PeopleCountService } from './modules/people-counter/people-count.service.ts';
 import { DebugRepository } from './modules/debug/debug.repository.ts';
@@ -77,7 +77,7 @@ import { VisionRepository } from './modules/vision/vision.repository.ts';
 import { VisionService } from './modules/vision/vision.service.ts';
 import { VisionProcess } from './vision/vision-process.ts';
 import { PeopleCountAnalysis } from './modules/people-counter/people-count-analysis.service.ts';
-import { EntryTracksConsumer } from './modules/enter-alerts/entry-tracks-consumer.ts';
+import { EntryTracksConsumer } from './modules/entry-detection/entry-tracks-consumer.ts';
 
 export interface ServiceSecrets {
   /** Key of the signed media addresses (storage/secrets.ts keeps one in the database). */

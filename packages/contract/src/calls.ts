@@ -66,7 +66,7 @@ import {
   areaLinkUpdateCall,
   enterAlertCsvCall,
   enterAlertListCall,
-} from './enter-alerts.ts';
+} from './entry-detection.ts';
 import { passwordResetCall, passwordResetRequestCall } from './password-reset.ts';
 import {
   peopleCountCameraCall,

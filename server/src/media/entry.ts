@@ -15,8 +15,8 @@
 // `EntryCarry` (shifted to this clip's time by shiftCarry) and answers this clip's, JSON-serialisable, which the
 // service stores with the clip. An alert that continues the previous clip's is marked `continued` (it starts at
 // the clip's start); it is not notified again, and the CSV joins it to the alert it continues.
-import { ENTRY_ANALYSIS_FPS } from '@camwatch/contract/enter-alert-rules';
-import type { AreaLinkInput } from '@camwatch/contract/enter-alerts';
+import { ENTRY_ANALYSIS_FPS } from '@camwatch/contract/entry-detection-rules';
+import type { AreaLinkInput } from '@camwatch/contract/entry-detection';
 import type { Point } from '@camwatch/contract/polygon';
 import type { Track } from '../vision/types.ts';
 import {

@@ -1,5 +1,5 @@
 // The demo account's content: enough sites, cameras, tags and users to make every screen meaningful.
-import type { AreaLinkInput } from '@camwatch/contract/enter-alerts';
+import type { AreaLinkInput } from '@camwatch/contract/entry-detection';
 import type { OperationArea } from '@camwatch/contract/operation-analysis';
 import type { Permissions } from '@camwatch/contract/permissions';
 import type { NewCamera } from '../schema.ts';

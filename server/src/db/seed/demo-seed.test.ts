@@ -1,5 +1,5 @@
 // The demo seed: on an empty embedded database only (or on request), with enough data for every screen.
-import { areaLinkInputSchema } from '@camwatch/contract/enter-alerts';
+import { areaLinkInputSchema } from '@camwatch/contract/entry-detection';
 import { operationAreaListSchema } from '@camwatch/contract/operation-analysis';
 import { findPeopleCounterSetting } from '../../modules/people-counter/people-counter-setting.repository.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

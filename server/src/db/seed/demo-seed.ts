@@ -5,7 +5,7 @@ import { newCode } from '../../lib/tokens.ts';
 import { CameraRepository } from '../../modules/cameras/camera.repository.ts';
 import { CustomerRepository } from '../../modules/customers/customer.repository.ts';
 import { LocationRepository } from '../../modules/locations/location.repository.ts';
-import { EnterAlertRepository } from '../../modules/enter-alerts/enter-alert.repository.ts';
+import { EnterAlertRepository } from '../../modules/entry-detection/entry-detection.repository.ts';
 import { OperationAnalysisRepository } from '../../modules/operation-analysis/operation-analysis.repository.ts';
 import { PeopleCounterSettingRepository } from '../../modules/people-counter/people-counter-setting.repository.ts';
 import { ReleaseRepository } from '../../modules/releases/release.repository.ts';

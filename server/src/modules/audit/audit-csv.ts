@@ -2,7 +2,7 @@
 // enter-alert CSV's cell rules): one row per event, newest first, in the UTC offset the reader asked for.
 import type { AuditKind } from '@camwatch/contract/audit-rules';
 import { formatInOffset } from '../archives/archive-minutes.ts';
-import { csvCell } from '../enter-alerts/enter-alert-csv.ts';
+import { csvCell } from '../entry-detection/entry-detection-csv.ts';
 
 export type CsvLanguage = 'ja' | 'en';
 

@@ -3,7 +3,7 @@
 // entries and exits, those of staff, and those of customers (total − staff); then a total row.
 import { CSV_BOM } from '@camwatch/contract/constants';
 import type { PeopleCountFigures, PeopleCounts } from '@camwatch/contract/people-counts';
-import { csvCell } from '../enter-alerts/enter-alert-csv.ts';
+import { csvCell } from '../entry-detection/entry-detection-csv.ts';
 
 export type PeopleCountCsvLanguage = 'ja' | 'en';
 

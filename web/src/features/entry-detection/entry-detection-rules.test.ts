@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AREA_LINKS_MAX } from '@camwatch/contract/constants';
-import { AREA_LINK_NAME_MAX, AREA_LINK_THRESHOLD_RANGES } from '@camwatch/contract/enter-alert-rules';
+import { AREA_LINK_NAME_MAX, AREA_LINK_THRESHOLD_RANGES } from '@camwatch/contract/entry-detection-rules';
 // The zod schema, in a test only: the browser never loads it; these tests keep the zod-free copies equal to it.
-import { areaLinkInputSchema, type AreaLinkInput } from '@camwatch/contract/enter-alerts';
+import { areaLinkInputSchema, type AreaLinkInput } from '@camwatch/contract/entry-detection';
 import {
   canAddAreaLink,
   displayRange,

@@ -13,8 +13,8 @@ import {
   ENTRY_ANALYSIS_FPS,
   type AreaLinkThresholdField,
   type AreaLinkThresholds,
-} from '@camwatch/contract/enter-alert-rules';
-import type { AreaLinkInput } from '@camwatch/contract/enter-alerts';
+} from '@camwatch/contract/entry-detection-rules';
+import type { AreaLinkInput } from '@camwatch/contract/entry-detection';
 import type { Point } from '@camwatch/contract/polygon-rules';
 import { canClose } from '../../components/area-editor/area-editor-rules.ts';
 import { decimalsOfInput, numberOfInput } from '../../lib/number-input.ts';

@@ -1,6 +1,6 @@
 // GET api/enter-alert/camera/{code}/alerts: the entry alerts of one local day (the report's data).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { enterAlertListCall } from '@camwatch/contract/enter-alerts';
+import type { enterAlertListCall } from '@camwatch/contract/entry-detection';
 import { routes } from '@camwatch/contract/routes';
 import { callApi } from '../../../lib/api-client.ts';
 import { nextLocalMidnight, toOffsetIso } from '../../../lib/local-time.ts';

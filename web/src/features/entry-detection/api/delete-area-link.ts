@@ -1,7 +1,7 @@
 // DELETE api/enter-alert/camera/{cameraCode}/area-links/{id}: needs configEnterAlert (403); the alerts the
 // link raised stay in the recordings. Refreshes the camera's links (a 404, already deleted, refreshes too).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { areaLinkDeleteCall } from '@camwatch/contract/enter-alerts';
+import type { areaLinkDeleteCall } from '@camwatch/contract/entry-detection';
 import { routes } from '@camwatch/contract/routes';
 import { callApi } from '../../../lib/api-client.ts';
 import { areaLinksQueryKey } from './get-area-links.ts';

@@ -1,7 +1,7 @@
 // GET api/enter-alert/camera/{cameraCode}/area-links/{id}: the area link being edited; 404 (or 400 for an id
 // that cannot be one) goes to notfound.
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { areaLinkGetCall } from '@camwatch/contract/enter-alerts';
+import type { areaLinkGetCall } from '@camwatch/contract/entry-detection';
 import { routes } from '@camwatch/contract/routes';
 import { callApi } from '../../../lib/api-client.ts';
 import { areaLinksQueryKey } from './get-area-links.ts';

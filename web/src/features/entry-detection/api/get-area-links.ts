@@ -2,7 +2,7 @@
 // first; 404 when the camera is unknown, lacks entry detection, or the mode is not TLT. Same key and answer as
 // the detail page's video info, so a change here shows there at once.
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { areaLinkListCall } from '@camwatch/contract/enter-alerts';
+import type { areaLinkListCall } from '@camwatch/contract/entry-detection';
 import { routes } from '@camwatch/contract/routes';
 import { callApi } from '../../../lib/api-client.ts';
 

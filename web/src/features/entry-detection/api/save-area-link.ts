@@ -2,7 +2,11 @@
 // and PUT …/area-links/{id} (replaces one): need configEnterAlert (403); a 400 names the field (advanced.md
 // §5). Either refreshes the camera's links, here and in the detail page's video info.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AreaLinkInput, areaLinkCreateCall, areaLinkUpdateCall } from '@camwatch/contract/enter-alerts';
+import type {
+  AreaLinkInput,
+  areaLinkCreateCall,
+  areaLinkUpdateCall,
+} from '@camwatch/contract/entry-detection';
 import { routes } from '@camwatch/contract/routes';
 import { callApi } from '../../../lib/api-client.ts';
 import { areaLinksQueryKey } from './get-area-links.ts';

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@camwatch/contract/auth';
 import type { CameraDetail } from '@camwatch/contract/cameras';
-import type { AreaLink } from '@camwatch/contract/enter-alerts';
+import type { AreaLink } from '@camwatch/contract/entry-detection';
 import { meQueryKey } from '../../../lib/current-user.ts';
 import { initI18n } from '../../../lib/i18n.ts';
 import { AreaLinkEditor } from './AreaLinkEditor.tsx';

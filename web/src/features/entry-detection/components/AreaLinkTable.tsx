@@ -3,7 +3,7 @@
 import { ActionIcon, Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import type { AreaLink } from '@camwatch/contract/enter-alerts';
+import type { AreaLink } from '@camwatch/contract/entry-detection';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { thresholdSummary } from '../entry-detection-rules.ts';
 

@@ -1,7 +1,7 @@
 // Deleting an area link asks first (core.md §4 dialogs: not closed while deleting, Escape closes). The alerts
 // the link raised stay in the recordings. A link someone else deleted meanwhile is gone either way.
 import { Button, Group, Text } from '@mantine/core';
-import type { AreaLink } from '@camwatch/contract/enter-alerts';
+import type { AreaLink } from '@camwatch/contract/entry-detection';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';

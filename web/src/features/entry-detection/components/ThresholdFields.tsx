@@ -3,7 +3,7 @@
 // second), the minimum detection size in % of the picture's height, the person detection threshold in % of the
 // detector's confidence, the running threshold in % of the machine area's pixels, the vigilant time in seconds. Checked as typed against the contract's ranges.
 import { NumberInput, SimpleGrid, Text } from '@mantine/core';
-import { ENTRY_ANALYSIS_FPS } from '@camwatch/contract/enter-alert-rules';
+import { ENTRY_ANALYSIS_FPS } from '@camwatch/contract/entry-detection-rules';
 import { useTranslation } from '../../../lib/i18n.ts';
 import {
   displayRange,

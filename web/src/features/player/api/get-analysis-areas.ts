@@ -2,7 +2,7 @@
 // camera's area links (GET api/enter-alert/camera/{code}/area-links) and its operation areas
 // (GET api/operation-analysis/camera/{code}/setting). Asked only when the checkbox is on.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { areaLinkListCall } from '@camwatch/contract/enter-alerts';
+import type { areaLinkListCall } from '@camwatch/contract/entry-detection';
 import type { operationAnalysisSettingCall } from '@camwatch/contract/operation-analysis';
 import { routes } from '@camwatch/contract/routes';
 import { callApi } from '../../../lib/api-client.ts';

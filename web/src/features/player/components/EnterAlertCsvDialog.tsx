@@ -3,7 +3,7 @@
 // (UTF-8 with byte-order mark, header row in the screen's language); a refusal says why in the dialog.
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ENTER_ALERT_CSV_MAX_DAYS } from '@camwatch/contract/enter-alert-rules';
+import { ENTER_ALERT_CSV_MAX_DAYS } from '@camwatch/contract/entry-detection-rules';
 import { DateRangeDialog } from '../../../components/ui/DateRangeDialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useBrowserState } from '../../../lib/browser-state.ts';

@@ -7,10 +7,10 @@ import {
   areaLinkUpdateCall,
   enterAlertCsvCall,
   enterAlertListCall,
-} from '@camwatch/contract/enter-alerts';
+} from '@camwatch/contract/entry-detection';
 import { serve, type ServeContext } from '../../http/serve.ts';
 import { attachmentDisposition } from '../media/byte-range.ts';
-import type { EnterAlertService } from './enter-alert.service.ts';
+import type { EnterAlertService } from './entry-detection.service.ts';
 
 const areaLinkEvent = (cameraCode: string, action: string, id: string, areaName: string | null) =>
   ({

@@ -3,7 +3,7 @@
 // vision job hands over), the alerts on the archive timeline and in the EnterAlert notifications (with their
 // cooldown), a stay over a minute's end, and the CSV download. TLT environment modes and use_enter_alert cameras only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AreaLink, AreaLinkInput } from '@camwatch/contract/enter-alerts';
+import type { AreaLink, AreaLinkInput } from '@camwatch/contract/entry-detection';
 import { everyRight } from '../../db/seed/demo-data.ts';
 import type { Track } from '../../vision/types.ts';
 import { makeClip } from '../../../test/helpers/media-fixtures.ts';

@@ -1,6 +1,6 @@
 // core.md §9 exports: the entry alert CSV's rows and text.
 import { describe, expect, it } from 'vitest';
-import { alertRows, csvCell, enterAlertCsv } from './enter-alert-csv.ts';
+import { alertRows, csvCell, enterAlertCsv } from './entry-detection-csv.ts';
 
 const minute = (
   iso: string,

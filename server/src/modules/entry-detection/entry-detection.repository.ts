@@ -2,7 +2,7 @@
 // each hands the next), the alerts of a camera in a period, and the entry notification cooldown. Reads by camera code are scoped to the caller's customer, links by their
 // camera; the job's reads are by clip id (no request).
 import { sql } from 'kysely';
-import type { AreaLinkInput } from '@camwatch/contract/enter-alerts';
+import type { AreaLinkInput } from '@camwatch/contract/entry-detection';
 import type { Db } from '../../db/database.ts';
 import { cameraClipsBetween, customerCamera } from '../../db/scoped-queries.ts';
 import type { EntryAlertSpan } from '../../db/schema.ts';

@@ -4,7 +4,7 @@
 import type { Track } from '../../vision/types.ts';
 import { visionAnalysisOptions } from '../../vision/vision-settings.ts';
 import type { AnalysedClip, TracksConsumer } from '../vision/vision.service.ts';
-import type { EnterAlertService } from './enter-alert.service.ts';
+import type { EnterAlertService } from './entry-detection.service.ts';
 
 export class EntryTracksConsumer implements TracksConsumer {
   readonly name = 'entry';

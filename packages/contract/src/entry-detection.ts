@@ -15,9 +15,9 @@ import {
   DEFAULT_AREA_LINK_THRESHOLDS,
   ENTER_ALERT_CSV_MAX_DAYS,
   type ThresholdRange,
-} from './enter-alert-rules.ts';
+} from './entry-detection-rules.ts';
 
-export { DEFAULT_AREA_LINK_THRESHOLDS, ENTER_ALERT_CSV_MAX_DAYS } from './enter-alert-rules.ts';
+export { DEFAULT_AREA_LINK_THRESHOLDS, ENTER_ALERT_CSV_MAX_DAYS } from './entry-detection-rules.ts';
 
 const rangeSchema = ({ min, max, integer }: ThresholdRange) =>
   (integer ? z.number().int() : z.number()).min(min).max(max);

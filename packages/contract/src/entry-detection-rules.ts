@@ -1,5 +1,5 @@
 // The limits and defaults of entry detection (advanced.md §3, §5; core.md §9), apart from the zod schemas in
-// enter-alerts.ts (which are built from them) so the browser checks the same ranges without loading zod. Pure.
+// entry-detection.ts (which are built from them) so the browser checks the same ranges without loading zod. Pure.
 
 export interface AreaLinkThresholds {
   /** Consecutive analysed frames something must stay in the entry area before it is an entry. */

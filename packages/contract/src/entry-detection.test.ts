@@ -1,8 +1,8 @@
 // advanced.md §5 entry detection settings: an area link's person detection threshold (0..1, the default for links
 // and clients from before it existed), beside the other thresholds.
 import { describe, expect, it } from 'vitest';
-import { AREA_LINK_THRESHOLD_RANGES, DEFAULT_AREA_LINK_THRESHOLDS } from './enter-alert-rules.ts';
-import { areaLinkInputSchema } from './enter-alerts.ts';
+import { AREA_LINK_THRESHOLD_RANGES, DEFAULT_AREA_LINK_THRESHOLDS } from './entry-detection-rules.ts';
+import { areaLinkInputSchema } from './entry-detection.ts';
 
 const link = {
   areaName: 'プレス機前',

@@ -10,9 +10,9 @@ import {
   type AreaLink,
   type AreaLinkInput,
   type EnterAlert,
-} from '@camwatch/contract/enter-alerts';
+} from '@camwatch/contract/entry-detection';
 import { AREA_LINKS_MAX } from '@camwatch/contract/constants';
-import { ENTRY_ANALYSIS_FPS } from '@camwatch/contract/enter-alert-rules';
+import { ENTRY_ANALYSIS_FPS } from '@camwatch/contract/entry-detection-rules';
 import type { Point } from '@camwatch/contract/polygon';
 import { z } from 'zod';
 import { isTltMode, type EnvironmentMode } from '@camwatch/contract/environment';
@@ -33,8 +33,8 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { withBlobFile } from '../../storage/blob-file.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
 import { formatInOffset, offsetOf } from '../archives/archive-minutes.ts';
-import { alertRows, enterAlertCsv } from './enter-alert-csv.ts';
-import type { EnterAlertRepository } from './enter-alert.repository.ts';
+import { alertRows, enterAlertCsv } from './entry-detection-csv.ts';
+import type { EnterAlertRepository } from './entry-detection.repository.ts';
 
 export const ENTRY_JOB = 'entry';
 
