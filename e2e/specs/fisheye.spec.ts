@@ -72,6 +72,6 @@ test('the fisheye camera’s live picture dewarps in WebGL as the wheel zooms', 
   await expect(viewer).toHaveAttribute('data-display-state', 'normal');
   await page.reload();
   await expect(viewer).toBeVisible();
-  await page.waitForTimeout(500);
+  // The viewer decides on the coach mark when it mounts (the session's flag), so it is decided by now.
   await expect(page.getByText(texts.coachMark)).toHaveCount(0);
 });

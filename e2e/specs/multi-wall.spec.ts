@@ -76,9 +76,9 @@ test('live tiles are updated by the shared poller', async ({ page, request, cons
     .poll(async () => (await wall.liveFrames()).filter((n) => n >= 3).length, { timeout: 60_000 })
     .toBeGreaterThanOrEqual(6);
   const before = await wall.liveFrames();
-  await page.waitForTimeout(5_000);
-  const after = await wall.liveFrames();
-  expect(after.filter((n, i) => n > before[i]!).length).toBeGreaterThanOrEqual(5);
+  await expect
+    .poll(async () => (await wall.liveFrames()).filter((n, i) => n > before[i]!).length, { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(5);
   await page.screenshot({ path: 'test-results/multi-wall-live.png' });
 
   // Pausing the controller stops the updates.
@@ -102,11 +102,12 @@ test('archive tiles play one minute together and the wall moves on to the next m
   // seconds of it.
   const first = await waitForRecordedMinute(request, camera.code, 180_000);
   let minute = first;
-  for (let tries = 0; minute === first && tries < 20; tries++) {
-    await page.waitForTimeout(5_000);
-    minute = await waitForRecordedMinute(request, camera.code, 10_000);
-  }
-  expect(minute).toBeGreaterThan(first);
+  await expect
+    .poll(async () => (minute = await waitForRecordedMinute(request, camera.code, 10_000)), {
+      timeout: 120_000,
+      intervals: [5_000],
+    })
+    .toBeGreaterThan(first);
   await page.waitForTimeout(8_000);
   const wall = new MultiWallPage(page);
   await logInByApi(page, DEMO);

@@ -3,7 +3,8 @@
 // alerts found in the simulated camera's real recordings as timeline markers under the enterAlert filter, and
 // the more-menu's enter-alert CSV download (UTF-8 with byte-order mark, core.md §9).
 import fs from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { DetailPage } from '../pages/detail-player.ts';
 import { logInAs } from '../pages/session.ts';
 import { lineCameraCode } from '../pages/tlt.ts';
@@ -18,7 +19,6 @@ const texts = {
   csvItem: '侵入検知CSVダウンロード',
   csvDownload: 'CSVをダウンロード',
   filter: 'イベント',
-  later: 'あとで',
 };
 
 /** Waits for a recorded minute with an entry alert (the entry job runs on each new clip); answers its start. */
@@ -60,10 +60,6 @@ test('enter alert and operation areas in video info; entry alerts on the timelin
   await logInAs(page, demo);
   const detail = new DetailPage(page);
   await detail.goto(code);
-  await page
-    .getByRole('button', { name: texts.later })
-    .click({ timeout: 5_000 })
-    .catch(() => {});
 
   // The camera's analysis settings are linked from the page.
   const settings = page.getByRole('navigation', { name: '分析の設定' });
@@ -102,10 +98,6 @@ test('enter alert and operation areas in video info; entry alerts on the timelin
   // An entry alert found in a real recording, shown as a marker under the enterAlert filter.
   const minuteMs = await waitForEntryAlert(request, code);
   await page.reload();
-  await page
-    .getByRole('button', { name: texts.later })
-    .click({ timeout: 3_000 })
-    .catch(() => {});
   await detail.revealMinute(minuteMs);
   await page.getByLabel(texts.filter).selectOption('enterAlert');
   const minute = page.locator(
@@ -127,7 +119,7 @@ test('enter alert and operation areas in video info; entry alerts on the timelin
     dialog.getByRole('button', { name: texts.csvDownload }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^enter-alert_${code}_\\d{8}\\.csv$`));
-  const bytes = await fs.readFile((await download.path())!);
+  const bytes = await fs.readFile(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
   expect(lines[0]).toBe('カメラ名,エリア名,開始日時,終了日時,継続時間(秒)');
