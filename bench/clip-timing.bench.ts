@@ -15,7 +15,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { concatArgs, concatList } from '../server/src/media/concat.ts';
+import { concatArgs, concatList } from '../server/src/video/concat.ts';
 import { durationSec, report, round1, sleep, tempDir } from './lib/video-fixtures.ts';
 
 const run = promisify(execFile);

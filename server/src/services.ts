@@ -50,7 +50,7 @@ import { ClipRepository } from './ingest/clip.repository.ts';
 import { DeviceCameraRepository } from './ingest/device-camera.repository.ts';
 import { IngestService } from './ingest/ingest.service.ts';
 import { ThumbnailRepository } from './ingest/thumbnail.repository.ts';
-import { ffprobeRunner } from './media/probe.ts';
+import { ffprobeRunner } from './video/probe.ts';
 import { MediaService } from './modules/media/media.service.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 import { MediaSigner } from './storage/signed-url.ts';

@@ -365,7 +365,7 @@ export interface ClipsTable {
   motion_boxes: Json<MotionFrame[]>;
   /** Entry alerts in seconds of the minute; null until the entry job has looked at the clip. */
   enter_alert_events: ColumnType<EntryAlertSpan[] | null, string | null | undefined, string | null>;
-  /** What entry detection hands the next clip, by area link id (media/entry.ts EntryCarry); null until it ran. */
+  /** What entry detection hands the next clip, by area link id (video/entry-detection.ts EntryCarry); null until it ran. */
   enter_alert_state: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }

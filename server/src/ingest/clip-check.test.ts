@@ -1,6 +1,6 @@
 // The clip rules of issue "Video pipeline" item 5 on probe results, and the JPEG check.
 import { describe, expect, it } from 'vitest';
-import type { ProbeResult, ProbedStream } from '../media/probe.ts';
+import type { ProbeResult, ProbedStream } from '../video/probe.ts';
 import { checkClip, isJpeg } from './clip-check.ts';
 
 const h264: ProbedStream = {

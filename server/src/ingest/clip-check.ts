@@ -1,6 +1,6 @@
 // What an uploaded clip must be (issue "Video pipeline" item 5): an MP4 with exactly one H.264 video stream,
 // complete, and as long as the agent says. Pure, so every rule is tested without ffprobe.
-import type { ProbeResult } from '../media/probe.ts';
+import type { ProbeResult } from '../video/probe.ts';
 
 /** How far the file's duration may stray from the agent's duration_ms. */
 export const CLIP_DURATION_TOLERANCE_MS = 1_500;

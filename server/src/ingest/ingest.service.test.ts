@@ -7,7 +7,7 @@ import { makeClip, minuteAgo, sha256 } from '../../test/helpers/media-fixtures.t
 import { createLocationAndCamera, createTenant } from '../../test/helpers/test-app.ts';
 import { testDb } from '../../test/helpers/test-database.ts';
 import type { Db } from '../db/database.ts';
-import { ffprobeRunner } from '../media/probe.ts';
+import { ffprobeRunner } from '../video/probe.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { FsBlobStore } from '../storage/fs-blob-store.ts';
 import { ClipRepository } from './clip.repository.ts';

@@ -2,8 +2,8 @@
 // minute thumbnails, and heartbeats that answer the camera's configuration. Every call marks the agent seen.
 import type { ClipUploadAnswer, ClipUploadQuery, DeviceConfig } from '@camwatch/contract/device';
 import { DomainError, FieldErrors, NotFoundError } from '../lib/errors.ts';
-import type { MediaProber } from '../media/probe.ts';
-import { isMpegTs } from '../media/remux.ts';
+import type { MediaProber } from '../video/probe.ts';
+import { isMpegTs } from '../video/remux.ts';
 import { blobKeys } from '../storage/blob-keys.ts';
 import { placePiece } from './clip-pieces.ts';
 import type { BlobStore } from '../storage/blob-store.ts';

@@ -11,7 +11,7 @@
 // with a startSec before 0 (seconds before that clip's start).
 import type { Point } from '@camwatch/contract/polygon-rules';
 import type { NormBox, Track } from './types.ts';
-import { isInsidePolygon } from '../media/motion.ts';
+import { isInsidePolygon } from '../video/motion.ts';
 
 export type { Point };
 

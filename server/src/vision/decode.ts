@@ -3,7 +3,7 @@
 // background media work. The analysis size keeps the picture's aspect: its width is at most `maxWidth` and both
 // sides are even.
 import { execFile, spawn } from 'node:child_process';
-import { runInBackground } from '../media/priority.ts';
+import { runInBackground } from '../video/priority.ts';
 import type { RgbFrame } from './types.ts';
 
 export interface DecodeOptions {

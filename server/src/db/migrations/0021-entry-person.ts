@@ -1,5 +1,5 @@
 // Entry detection on people (advanced.md §5): what a clip hands the next clip of its camera for each area link
-// (a stay or a vigilant time running over the minute's end, media/entry.ts `EntryCarry`, keyed by link id; null
+// (a stay or a vigilant time running over the minute's end, video/entry-detection.ts `EntryCarry`, keyed by link id; null
 // until entry detection looked at the clip), and the entry notification cooldown per user and camera
 // (ENTRY_NOTIFICATION_COOLDOWN_MINUTES), like the motion notifications'.
 import { sql, type Kysely } from 'kysely';

@@ -1,11 +1,11 @@
 // Motion detection of recorded clips as a background job: the ingest side calls enqueueFor(clipId) once a
-// clip is stored; the 'motion' job decodes the clip (media/motion.ts) inside the camera's detection
+// clip is stored; the 'motion' job decodes the clip (video/motion.ts) inside the camera's detection
 // area and stores motion_state and motion_events. A camera without motion detection gets
 // motion_state false without decoding anything. When motion is found, `onMotion` hears of it (motion
 // notifications).
 import { motionAreaSchema, type MotionArea } from '@camwatch/contract/device';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { analyseMotion } from '../../media/motion.ts';
+import { analyseMotion } from '../../video/motion.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { withBlobFile } from '../../storage/blob-file.ts';
 import type { RecordedMediaRepository } from './recorded-media.repository.ts';

@@ -7,7 +7,7 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { concatArgs, concatList, runFfmpeg } from '../../media/concat.ts';
+import { concatArgs, concatList, runFfmpeg } from '../../video/concat.ts';
 import { blobKeys } from '../../storage/blob-keys.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { NotificationRepository } from '../notifications/notification.repository.ts';

@@ -3,7 +3,7 @@
 // environment modes and on cameras with use_enter_alert: elsewhere the camera is not found. Reading the links
 // needs a session (the player draws the areas); changing them and downloading alerts need configEnterAlert.
 // A fresh alert notifies the customer's users (the EnterAlert tab), each at most once a camera per cooldown. Only
-// people raise alerts: the vision job tracks them and calls detectEntries (media/entry.ts has the rule).
+// people raise alerts: the vision job tracks them and calls detectEntries (video/entry-detection.ts has the rule).
 import {
   areaLinkInputSchema,
   csvPeriodProblem,
@@ -26,7 +26,7 @@ import {
   shiftCarry,
   type EntryCarry,
   type MachineChange,
-} from '../../media/entry.ts';
+} from '../../video/entry-detection.ts';
 import type { Track } from '../../vision/types.ts';
 import type { EntryAlertSpan } from '../../db/schema.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import { NotFoundError } from '../../lib/errors.ts';
-import { isMpegTs, runFfmpegToBuffer, tsSliceArgs } from '../../media/remux.ts';
+import { isMpegTs, runFfmpegToBuffer, tsSliceArgs } from '../../video/remux.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { vodPlaylist } from './hls-playlist.ts';
 import type { SegmentCache } from './segment-cache.ts';

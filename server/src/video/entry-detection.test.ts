@@ -17,7 +17,7 @@ import {
   shiftCarry,
   type EntryRule,
   type MachineChange,
-} from './entry.ts';
+} from './entry-detection.ts';
 
 const rect = (x0: number, y0: number, x1: number, y1: number) => [
   { x: x0, y: y0 },
