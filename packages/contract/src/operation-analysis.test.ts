@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaSettingBody, detectionSettingBody } from './operation-analysis.ts';
+import { areaSettingBody, detectionSettingSchema } from './operation-analysis.ts';
 
 const square = (offset: number) => [
   { x: offset, y: 0 },
@@ -44,8 +44,8 @@ describe('operation analysis settings', () => {
       personDetectionThreshold: 0.5,
       keypointDetectionThreshold: 0.4,
     };
-    expect(detectionSettingBody.parse(setting)).toEqual(setting);
-    expect(detectionSettingBody.safeParse({ ...setting, personDetectionThreshold: 1.2 }).success).toBe(false);
-    expect(detectionSettingBody.safeParse({ ...setting, detectionFrameThreshold: 0 }).success).toBe(false);
+    expect(detectionSettingSchema.parse(setting)).toEqual(setting);
+    expect(detectionSettingSchema.safeParse({ ...setting, personDetectionThreshold: 1.2 }).success).toBe(false);
+    expect(detectionSettingSchema.safeParse({ ...setting, detectionFrameThreshold: 0 }).success).toBe(false);
   });
 });

@@ -63,8 +63,8 @@ export const operationAnalysisSettingCall = defineCall({
   responses: { 200: dataEnvelope(operationAnalysisSettingSchema), ...settingErrors },
 });
 
-export const detectionSettingBody = detectionSettingSchema;
-export type DetectionSettingBody = z.input<typeof detectionSettingBody>;
+/** The detection setting's PUT body is the setting itself. */
+export type DetectionSettingBody = z.input<typeof detectionSettingSchema>;
 
 export const operationDetectionSettingUpdateCall = defineCall({
   method: 'PUT',
@@ -74,7 +74,7 @@ export const operationDetectionSettingUpdateCall = defineCall({
   tags: ['operation-analysis'],
   access: 'session',
   params: operationAnalysisParams,
-  body: detectionSettingBody,
+  body: detectionSettingSchema,
   responses: { 200: dataEnvelope(operationAnalysisSettingSchema), ...settingErrors },
 });
 

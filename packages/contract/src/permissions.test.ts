@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   canDownloadArchive,
-  canSwitchLive,
   canTakeScreenshot,
   canToggleMultiVideoMode,
   canUseLighting,
@@ -74,7 +73,7 @@ describe('live switch and screenshot', () => {
   it('core.md §4: the LIVE switch shows when live is possible and the user has archive', () => {
     expect(liveSwitchVisible({ isLivePossible: true, perms: perms({ archive: true }) })).toBe(true);
     expect(liveSwitchVisible({ isLivePossible: true, perms: perms({}) })).toBe(false);
-    expect(canSwitchLive({ isLivePossible: false, perms: perms({ archive: true }) })).toBe(false);
+    expect(liveSwitchVisible({ isLivePossible: false, perms: perms({ archive: true }) })).toBe(false);
   });
 
   it('core.md §4: screenshot only when live is possible and on', () => {

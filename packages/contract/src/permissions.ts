@@ -95,7 +95,6 @@ export const isLivePossible = (perms: Rights, camera: LiveCamera): boolean =>
 /** The LIVE switch shows when live is possible and the user has archive permission (there is something to switch to). */
 export const liveSwitchVisible = (opts: { isLivePossible: boolean; perms: Rights }): boolean =>
   opts.isLivePossible && opts.perms.archive;
-export const canSwitchLive = liveSwitchVisible;
 
 /** Screenshot is enabled only when live is possible and on. */
 export const canTakeScreenshot = (opts: { isLivePossible: boolean; isLiveOn: boolean }): boolean =>

@@ -13,8 +13,6 @@ import { SERVICE_USAGE, serviceCommands } from './service-commands.ts';
 import { IP_ALLOW_USAGE, USER_USAGE, userCommands } from './user-commands.ts';
 import { WEATHER_USAGE } from './weather-commands.ts';
 
-export { CliUsageError, type CliIo } from './cli-context.ts';
-
 export const CLI_USAGE = `Usage: npm run cli -- <command> [options]
 
 ${CUSTOMER_USAGE}

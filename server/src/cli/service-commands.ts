@@ -63,6 +63,6 @@ export const serviceCommands: CliCommands = {
   'device-token issue': deviceToken('issue'),
   'device-token list': deviceToken('list'),
   'device-token revoke': deviceToken('revoke'),
-  'audit list': (ctx) => runAuditList(ctx.options as Record<string, string | undefined>, ctx.db, ctx.print),
+  'audit list': (ctx) => runAuditList(ctx.options, ctx.db, ctx.print),
   'weather import': (ctx) => runWeatherCommand('import', ctx.positionals.slice(2), ctx.db, ctx.print),
 };

@@ -571,6 +571,4 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
-export type CameraRow = Selectable<CamerasTable>;
 export type NewCamera = Insertable<CamerasTable>;
-export type LocationRow = Selectable<LocationsTable>;

@@ -23,12 +23,6 @@ export interface Detection {
   descriptor?: Float32Array;
 }
 
-/** One analysed frame: its time in seconds from the start of the video (clip) and what was found. */
-export interface FrameDetections {
-  t: number;
-  detections: Detection[];
-}
-
 /** Where a tracked person was at one analysed moment. */
 export interface TrackPoint {
   /** Seconds from the start of the clip. */

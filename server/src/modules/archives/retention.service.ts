@@ -4,7 +4,6 @@
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { RecordedMediaRepository } from './recorded-media.repository.ts';
 
-export const RETENTION_JOB = 'retention';
 export const RETENTION_EVERY_MS = 3_600_000;
 const BATCH = 500;
 

@@ -2,7 +2,6 @@
 // never holds a large transaction. The same period for every customer.
 import type { AuditRepository } from './audit.repository.ts';
 
-export const AUDIT_RETENTION_JOB = 'audit-retention';
 export const AUDIT_RETENTION_EVERY_MS = 3_600_000;
 const BATCH = 1000;
 

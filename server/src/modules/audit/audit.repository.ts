@@ -2,7 +2,7 @@
 // is scoped by the customer; the only delete is the retention job's, by age.
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { AuditEventsTable, Database } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 
 export interface NewAuditEvent {
   customerId: number | null;
@@ -156,4 +156,3 @@ export class AuditRepository {
 }
 
 export type AuditEventRow = Awaited<ReturnType<AuditRepository['page']>>['rows'][number];
-export type { AuditEventsTable };

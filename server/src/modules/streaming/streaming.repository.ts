@@ -31,4 +31,3 @@ export class StreamingRepository {
   }
 }
 
-export type StreamCameraRow = NonNullable<Awaited<ReturnType<StreamingRepository['findCamera']>>>;
