@@ -59,10 +59,12 @@ export function analysisSize(
 export function decodeArgs(file: string, fps: number, width: number, height: number): string[] {
   return [
     '-hide_banner',
+    // Info level (each line prefixed with its level) for the "bench: utime=…s stime=…s" line that -benchmark
+    // prints at the end (the decoder's CPU time); errors are told apart by their prefix.
     '-loglevel',
-    'error',
+    'level+info',
+    '-nostats',
     '-nostdin',
-    // Prints "bench: utime=…s stime=…s" at the end even at this log level: the decoder's CPU time.
     '-benchmark',
     '-threads',
     '1',
@@ -95,35 +97,47 @@ export async function* decodeFrames(file: string, options: DecodeOptions): Async
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    if (stderr.length < 4000) stderr += chunk.toString('utf8');
-    const bench = /utime=([\d.]+)s stime=([\d.]+)s/.exec(chunk.toString('utf8'));
+  let errors = '';
+  let partial = '';
+  const readLine = (line: string) => {
+    const bench = /bench: utime=([\d.]+)s stime=([\d.]+)s/.exec(line);
     if (bench && options.stats) options.stats.decodeCpuSeconds = Number(bench[1]) + Number(bench[2]);
+    const error = /^\[(?:error|fatal|panic)\] (.*)/.exec(line);
+    if (error && errors.length < 4000) errors += `${error[1]}\n`;
+  };
+  child.stderr.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    lines.forEach(readLine);
   });
+  child.stderr.on('end', () => readLine(partial));
   const exited = new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => resolve(code));
   });
-  let pending: Buffer = Buffer.alloc(0);
+  // Each picture's bytes are copied once, from ffmpeg's chunks straight into the picture.
+  let data = new Uint8Array(frameBytes);
+  let filled = 0;
   let index = 0;
   try {
     for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-      while (pending.length >= frameBytes) {
-        const data = new Uint8Array(frameBytes);
-        data.set(pending.subarray(0, frameBytes));
-        pending = pending.subarray(frameBytes);
-        yield { width, height, data, t: index / options.fps };
-        index++;
+      let at = 0;
+      while (at < chunk.length) {
+        const n = Math.min(frameBytes - filled, chunk.length - at);
+        data.set(chunk.subarray(at, at + n), filled);
+        filled += n;
+        at += n;
+        if (filled === frameBytes) {
+          yield { width, height, data, t: index / options.fps };
+          index++;
+          data = new Uint8Array(frameBytes);
+          filled = 0;
+        }
       }
     }
     const code = await exited;
     if (code !== 0) {
-      const reason = stderr
-        .replace(/bench: .*\n?/g, '')
-        .trim()
-        .slice(0, 300);
+      const reason = errors.trim().slice(0, 300);
       throw new DecodeError(`ffmpeg failed (${code}): ${reason}`);
     }
     if (index === 0) throw new DecodeError('the video has no pictures');
