@@ -12,7 +12,7 @@ import { loadDetailPage } from '../features/player/live-prestart.ts';
 import { prefetchCameraList } from '../features/cameras/api/get-cameras.ts';
 import { loadOperationAnalysisPage } from '../features/operation-analysis/api/load-page.ts';
 import { loadEntryDetectionPage } from '../features/entry-detection/api/load-pages.ts';
-import { loadEntryReportPage } from '../features/entry-detection-report/api/load-page.ts';
+import { loadEntryReportPage } from '../features/entry-detection/api/load-report-page.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { loginPathFor } from './session.ts';
 import { RootLayout } from './RootLayout.tsx';
@@ -64,7 +64,7 @@ const entryDetectionScreen = lazyScreen(
   () => import('../features/entry-detection/components/EntryDetectionListPage.tsx'),
 );
 const entryReportScreen = lazyScreen(
-  () => import('../features/entry-detection-report/components/EntryReportPage.tsx'),
+  () => import('../features/entry-detection/components/EntryReportPage.tsx'),
 );
 const peopleCounterCameraScreen = lazyScreen(
   () => import('../features/people-counter/components/PeopleCounterPageCamera.tsx'),
