@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  analysisSettingLinks,
-  areaLabelAt,
   firstMinuteWithData,
   hourStartOf,
   isLiveImageStale,
@@ -12,10 +10,10 @@ import {
   nextMinuteWithData,
   openingMinute,
   parseDateQuery,
-  videoInfoOptions,
   selectableHours,
   stepVolume,
 } from './player-rules.ts';
+import { analysisSettingLinks, areaLabelAt, videoInfoOptions } from './video-info-rules.ts';
 import { dateTimeInputValue, toOffsetIso } from '../../lib/local-time.ts';
 
 const minutes = (pattern: string) => [...pattern].map((c) => ({ has_data: c === 'x' }));

@@ -2,25 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { ArchiveEntry, EventSpan } from '@camwatch/contract/archives';
 import { formatDateTime } from '../../lib/format.ts';
 import {
-  containedRect,
   eventSpans,
   futureHourToRefetch,
   initialVolume,
   isControllerShown,
   liveModeOf,
   mergeArchives,
-  motionBoxesAt,
   nextPeriodStart,
   periodLines,
   periodStartOf,
   playableArchives,
-  playingWallClock,
   playSpeedsForUserAgent,
-  polygonPoints,
   setVolume,
   timelineCells,
   toggleMute,
 } from './player-rules.ts';
+import { containedRect, motionBoxesAt, playingWallClock, polygonPoints } from './video-info-rules.ts';
 
 const MIN = 60_000;
 const base = new Date(2024, 4, 1, 9, 0, 0).getTime();

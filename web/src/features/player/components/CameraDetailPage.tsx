@@ -23,7 +23,7 @@ import { useDetailPlayer } from '../hooks/use-detail-player.ts';
 import { useFullscreen } from '../hooks/use-fullscreen.ts';
 import { usePlayerPicture } from '../hooks/use-player-picture.ts';
 import { moreMenuState } from '../more-menu-rules.ts';
-import { analysisSettingLinks, videoInfoOptions } from '../player-rules.ts';
+import { analysisSettingLinks, videoInfoOptions } from '../video-info-rules.ts';
 import { DetailArchives } from './DetailArchives.tsx';
 import { DownloadDialog } from './DownloadDialog.tsx';
 import { EnterAlertCsvDialog } from './EnterAlertCsvDialog.tsx';

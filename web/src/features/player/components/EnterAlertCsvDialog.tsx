@@ -13,7 +13,7 @@ import { anyFieldReasonText } from '../../../lib/server-reason.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { fetchEnterAlertCsv } from '../api/enter-alert-csv.ts';
 import { csvDayRange } from '../more-menu-rules.ts';
-import { localDate, toOffsetIso } from '../player-rules.ts';
+import { localDate, toOffsetIso } from '../../../lib/local-time.ts';
 
 interface Props {
   cameraCode: string;

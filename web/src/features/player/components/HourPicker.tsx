@@ -4,13 +4,13 @@ import { ActionIcon, Group, NativeSelect, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import {
-  localDate,
   nextPeriodStart,
   periodStartOf,
   selectableHours,
   TIMELINE_PERIODS,
   type TimelineHours,
 } from '../player-rules.ts';
+import { localDate } from '../../../lib/local-time.ts';
 
 interface Props {
   hourStart: number;

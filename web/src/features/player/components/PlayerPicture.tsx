@@ -8,7 +8,7 @@ import { cameraHasLive } from '@camwatch/contract/permissions';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useDetailSlots } from '../detail-slots.ts';
 import type { DetailPlayer } from '../hooks/use-detail-player.ts';
-import type { VideoInfoOption } from '../player-rules.ts';
+import type { VideoInfoOption } from '../video-info-rules.ts';
 import { ArchiveVideos } from './ArchiveVideos.tsx';
 import { LiveHlsPlayer } from './LiveHlsPlayer.tsx';
 import { LiveImageViewer } from './LiveImageViewer.tsx';

@@ -21,7 +21,7 @@ import {
   polygonPoints,
   type Rect,
   type VideoInfoOption,
-} from '../player-rules.ts';
+} from '../video-info-rules.ts';
 
 /** `options`: the checkboxes this camera offers (videoInfoOptions). */
 export function VideoInfoMenu({ options }: { options: readonly VideoInfoOption[] }) {

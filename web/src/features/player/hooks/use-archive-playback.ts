@@ -12,9 +12,9 @@ import {
   firstMinuteWithData,
   nextMinuteWithData,
   nextPeriodStart,
-  toOffsetIso,
   type TimelineHours,
 } from '../player-rules.ts';
+import { toOffsetIso } from '../../../lib/local-time.ts';
 
 export type PlaybackStatus = 'idle' | 'loading' | 'ready' | 'noData' | 'error';
 type Slot = 0 | 1;
