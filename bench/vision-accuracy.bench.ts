@@ -13,6 +13,7 @@
 //   cost                 CPU seconds (decoding + detection + tracking) per camera-hour of recording
 // Usage: npm run bench -- vision-accuracy   (VISION_BENCH_MINUTES, default 5, per scene and light)
 //        node --import tsx bench/vision-accuracy.bench.ts [--minutes N] [--scenes street,shop] [--light day,night]
+//          [--baseline]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -20,7 +21,7 @@ import path from 'node:path';
 import { SimRenderer, type RenderView } from '../agent/src/sim/renderer.ts';
 import type { SimScene } from '../agent/src/source/source-spec.ts';
 import { DEMO_LIMITS } from '../server/src/sim/embedded-agents.ts';
-import { analyzeVideo } from '../server/src/vision/analyze.ts';
+import { analyzeVideo, type AnalysisOptions, type AnalysisProfile } from '../server/src/vision/analyze.ts';
 import {
   countPasses,
   type CountingState,
@@ -66,6 +67,9 @@ export interface VisionAccuracyResult {
   extraPasses: number;
   cpuSecondsPerCameraHour: number;
   detectedShare: number;
+  /** Where the CPU went, summed over the clips (analyze.ts AnalysisProfile). */
+  profile: AnalysisProfile;
+  frames: number;
 }
 
 function iou(a: NormBox, b: NormBox): number {
@@ -85,7 +89,7 @@ interface TruthFrame {
 }
 
 /** Renders one minute and encodes it as the agent does; answers the file and the truth of every frame. */
-async function renderMinute(
+export async function renderMinute(
   renderer: SimRenderer,
   startMs: number,
   fps: number,
@@ -160,13 +164,19 @@ function matchPasses(truth: Pass[], counted: Pass[]): number {
 }
 
 export async function benchVisionAccuracy(
-  options: { minutes?: number; scenes?: SimScene[]; lights?: ('day' | 'night')[] } = {},
+  options: {
+    minutes?: number;
+    scenes?: SimScene[];
+    lights?: ('day' | 'night')[];
+    /** Options over the engine's (e.g. the former per-frame detection, to compare in one run). */
+    analysis?: Partial<AnalysisOptions>;
+  } = {},
 ): Promise<VisionAccuracyResult[]> {
   const minutes = options.minutes ?? Number(process.env.VISION_BENCH_MINUTES ?? 5);
   const width = DEMO_LIMITS.maxWidth;
   const height = DEMO_LIMITS.maxHeight;
   const fps = DEMO_LIMITS.maxFps;
-  const analysis = visionAnalysisOptions();
+  const analysis = { ...visionAnalysisOptions(), ...options.analysis };
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-bench-vision-'));
   const results: VisionAccuracyResult[] = [];
   try {
@@ -188,6 +198,7 @@ export async function benchVisionAccuracy(
         let cpu = 0;
         let frames = 0;
         let detected = 0;
+        const profile: Record<string, number> = {};
         const truthPasses: Pass[] = [];
         const countedPasses: Pass[] = [];
         for (let m = 0; m < minutes; m++) {
@@ -199,6 +210,8 @@ export async function benchVisionAccuracy(
           cpu += result.cpuSeconds;
           frames += result.frames;
           detected += result.detectedFrames;
+          for (const [key, value] of Object.entries(result.profile))
+            profile[key] = (profile[key] ?? 0) + value;
           const analysedTimes = new Set<number>();
           for (let k = 0; k < result.frames; k++) analysedTimes.add(Math.round((k / analysis.fps) * 100));
           // Detection: at each analysed moment, the track boxes against the truth.
@@ -262,6 +275,10 @@ export async function benchVisionAccuracy(
           extraPasses: countedPasses.length - matched,
           cpuSecondsPerCameraHour: Math.round((cpu / minutes) * 60),
           detectedShare: r3(frames ? detected / frames : 0),
+          profile: Object.fromEntries(
+            Object.entries(profile).map(([key, value]) => [key, Math.round(value)]),
+          ) as unknown as AnalysisProfile,
+          frames,
         });
       }
     }
@@ -286,6 +303,27 @@ export function visionAccuracyRows(results: VisionAccuracyResult[]): string[] {
   });
 }
 
+/** CPU milliseconds per analysed frame by stage, and the detector's passes per frame. */
+export function visionProfileRows(results: VisionAccuracyResult[]): string[] {
+  return results.map((r) => {
+    const p = r.profile;
+    const per = (v: number) => (r.frames ? v / r.frames : 0).toFixed(2);
+    const cpu = p.decodeMs + p.readMs + p.gateMs + p.cropMs + p.detectorMs + p.describeMs + p.trackerMs;
+    return (
+      `| ${r.scene} ${r.light} | ${per(cpu)} | ${per(p.decodeMs)} | ${per(p.readMs)} | ${per(p.gateMs)} | ` +
+      `${per(p.cropMs)} | ${per(p.detectorMs)} | ${per(p.describeMs)} | ${per(p.trackerMs)} | ` +
+      `${per(p.detectorCalls)} (${per(p.wholePictureCalls)} whole) | ` +
+      `${p.detectorCalls ? (p.detectorMs / p.detectorCalls).toFixed(1) : '-'} | ` +
+      `${p.detectorCalls ? Math.round(p.detectorInputPixels / p.detectorCalls) : '-'} |`
+    );
+  });
+}
+
+export const VISION_PROFILE_HEADER = [
+  '| scene | CPU ms/frame (stages) | decode (ffmpeg) | read | motion gate | crops | detector | appearance | tracker | detector passes/frame | ms/pass | input px/pass |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+];
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name: string) => {
     const i = process.argv.indexOf(`--${name}`);
@@ -301,8 +339,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     minutes: arg('minutes') ? Number(arg('minutes')) : undefined,
     scenes: arg('scenes')?.split(',') as SimScene[] | undefined,
     lights: arg('light')?.split(',') as ('day' | 'night')[] | undefined,
+    // --baseline: the detector on every moving picture and everyone tracked (the engine before tracking between
+    // detections), to compare costs in one run.
+    // --options '{json}': analysis options over the engine's (to try settings).
+    analysis: {
+      ...(process.argv.includes('--baseline') ? { refreshSeconds: 0 } : {}),
+      ...(arg('options') ? (JSON.parse(arg('options')!) as Partial<AnalysisOptions>) : {}),
+    },
   });
   for (const line of visionAccuracyRows(results)) console.log(line);
+  for (const line of [...VISION_PROFILE_HEADER, ...visionProfileRows(results)]) console.log(line);
   console.log(JSON.stringify(results));
   console.log(
     `load average ${os

@@ -32,6 +32,17 @@ describe('movingBlobs', () => {
     expect(movingBlobs(before, after, 40, 30)).toEqual([{ x: 36, y: 16, w: 20, h: 40 }]);
   });
 
+  it('leaves out the changes inside explained boxes (people followed), keeping what lies outside', () => {
+    const before = grid(40, 30);
+    const after = grid(40, 30, { x: 10, y: 5, w: 3, h: 8, value: 200 });
+    for (let y = 20; y < 24; y++) after[y * 40 + 30] = 200; // someone else
+    const explained = [{ x: 38, y: 18, w: 16, h: 36 }];
+    expect(movingBlobs(before, after, 40, 30, defaultRegionOptions, explained)).toEqual([
+      { x: 116, y: 76, w: 12, h: 24 },
+    ]);
+    expect(movingBlobs(before, after, 40, 30)).toHaveLength(2);
+  });
+
   it('joins the parts of one figure a sample apart, and keeps two people apart', () => {
     const before = grid(40, 30);
     const after = grid(40, 30, { x: 5, y: 5, w: 2, h: 4, value: 0 });

@@ -12,6 +12,8 @@ export interface PixelBox {
   y: number;
   w: number;
   h: number;
+  /** This box's margin in cropsFor, instead of the options' (a tracked person's predicted box needs less). */
+  margin?: number;
 }
 
 export interface RegionOptions {
@@ -23,6 +25,8 @@ export interface RegionOptions {
   minCells: number;
   /** Margin added around a moving blob or a tracked person, as a share of its height. */
   margin: number;
+  /** Margin around a tracked person's predicted box (analyze.ts, tracking between detections). */
+  trackedMargin: number;
   /** Smallest crop side in picture pixels. */
   minSide: number;
   /** Above this share of the picture's area, the crops are replaced by the whole picture. */
@@ -37,23 +41,37 @@ export const defaultRegionOptions: RegionOptions = {
   pixelThreshold: 24,
   minCells: 3,
   margin: 0.6,
+  trackedMargin: 0.6,
   minSide: 64,
   wholeShare: 0.55,
   targetSide: 224,
   maxScale: 2,
 };
 
-/** Boxes (picture pixels) of the connected blobs of changed samples between two grey sample grids. */
+/**
+ * Boxes (picture pixels) of the connected blobs of changed samples between two grey sample grids, leaving out the
+ * changes inside `explained` boxes.
+ */
 export function movingBlobs(
   previous: Uint8Array,
   current: Uint8Array,
   cols: number,
   rows: number,
   options: RegionOptions = defaultRegionOptions,
+  explained: readonly PixelBox[] = [],
 ): PixelBox[] {
   const changed = new Uint8Array(cols * rows);
   for (let i = 0; i < changed.length; i++)
     changed[i] = Math.abs(previous[i]! - current[i]!) > options.pixelThreshold ? 1 : 0;
+  // Changes inside the explained boxes (people followed, where they were and are) are left out.
+  for (const box of explained) {
+    const x0 = Math.max(0, Math.ceil(box.x / options.step));
+    const x1 = Math.min(cols - 1, Math.floor((box.x + box.w) / options.step));
+    const y0 = Math.max(0, Math.ceil(box.y / options.step));
+    const y1 = Math.min(rows - 1, Math.floor((box.y + box.h) / options.step));
+    for (let y = y0; y <= y1; y++)
+      changed.fill(0, y * cols + x0, x1 >= x0 ? y * cols + x1 + 1 : y * cols + x0);
+  }
   // Close small gaps: a walking figure's difference is its edges and limbs, not one solid blob.
   const grown = new Uint8Array(changed.length);
   for (let y = 0; y < rows; y++)
@@ -126,7 +144,7 @@ export function cropsFor(
   options: RegionOptions = defaultRegionOptions,
 ): PixelBox[] | null {
   let crops = boxes.map((box) => {
-    const pad = box.h * options.margin;
+    const pad = box.h * (box.margin ?? options.margin);
     const w = Math.max(options.minSide, box.w + 2 * pad);
     const h = Math.max(options.minSide, box.h + 2 * pad);
     const x0 = Math.max(0, Math.floor(box.x + box.w / 2 - w / 2));

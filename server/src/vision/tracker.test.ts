@@ -67,6 +67,51 @@ describe('PersonTracker', () => {
     expect(tracker.update(1, [])).toBe(1); // the tentative newcomer dies at its first miss
   });
 
+  it('fills frames the detector skipped: interpolated between detections, from the motion model at the end', () => {
+    const tracker = new PersonTracker({}, 'a-');
+    tracker.update(0, [det(personBox(0.2, 0.5))]);
+    tracker.update(0.5, [det(personBox(0.25, 0.5))]);
+    tracker.skip(1);
+    tracker.skip(1.5);
+    tracker.skip(2); // longer than maxMissSeconds after the last detection: skipped frames are no misses
+    tracker.skip(2.5);
+    tracker.skip(3);
+    tracker.update(3.5, [det(personBox(0.55, 0.5))]);
+    tracker.skip(4);
+    tracker.skip(4.5);
+    const { tracks } = tracker.finish(60);
+    expect(tracks).toHaveLength(1);
+    const points = tracks[0]!.points;
+    expect(points.map((p) => p.t)).toEqual(times(0, 4.5, 2));
+    // Walking 0.1 of the picture per second: the skipped frames' boxes follow.
+    points.forEach((p) => expect(centreX(p.box)).toBeCloseTo(0.2 + 0.1 * p.t, 1));
+    expect(points.filter((p) => p.score === 0).map((p) => p.t)).toEqual([1, 1.5, 2, 2.5, 3, 4, 4.5]);
+  });
+
+  it('predicts where the live tracks are, and treats the tracks outside the looked-at crops as skipped', () => {
+    const tracker = new PersonTracker({}, 'a-');
+    for (const t of [0, 0.5])
+      tracker.update(t, [det(personBox(0.2 + 0.1 * t, 0.5)), det(personBox(0.8, 0.5))]);
+    const [walker, stander] = tracker.predicted(1.5);
+    expect(walker!.confirmed).toBe(true);
+    expect(walker!.sinceHit).toBe(1);
+    expect(walker!.missing).toBe(false);
+    expect(centreX(walker!.box)).toBeCloseTo(0.35, 1);
+    expect(centreX(stander!.box)).toBeCloseTo(0.8, 2);
+    // Only the right half looked at: the stander is found, the walker is skipped, not missed.
+    const right: NormBox = { x: 0.5, y: 0, w: 0.5, h: 1 };
+    for (const t of [1, 1.5, 2, 2.5, 3]) tracker.update(t, [det(personBox(0.8, 0.5))], [right]);
+    expect(tracker.predicted(3).map((p) => p.missing)).toEqual([false, false]);
+    tracker.update(3.5, [det(personBox(0.55, 0.5)), det(personBox(0.8, 0.5))]);
+    const { tracks } = tracker.finish(60);
+    expect(tracks.map((t) => t.points.length)).toEqual([8, 8]);
+    // Looked at and not found: a miss.
+    const other = new PersonTracker({}, 'b-');
+    for (const t of [0, 0.5]) other.update(t, [det(personBox(0.8, 0.5))]);
+    other.update(1, [], [right]);
+    expect(other.predicted(1)[0]!.missing).toBe(true);
+  });
+
   it('keeps the ids of two people crossing with overlapping boxes (different clothes)', () => {
     const tracker = new PersonTracker({}, 'a-');
     const red = descriptor(3);

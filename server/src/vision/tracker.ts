@@ -182,11 +182,8 @@ export class PersonTracker {
    * how many tracks are live afterwards (tentative ones included), e.g. to keep the detector running while
    * someone is followed.
    */
-  update(t: number, detections: readonly Detection[]): number {
-    if (this.isFinished) throw new Error('tracker already finished');
-    if (!Number.isFinite(t) || t < this.lastT)
-      throw new Error(`frame times must not decrease (${t} after ${this.lastT})`);
-    this.lastT = t;
+  update(t: number, detections: readonly Detection[], lookedAt?: readonly NormBox[]): number {
+    this.advance(t);
     const { highScore, lowScore } = this.options;
     for (const track of this.live) predict(track, t);
 
@@ -221,7 +218,15 @@ export class PersonTracker {
     const survivors: LiveTrack[] = [];
     for (const track of this.live) {
       if (matched.has(track)) survivors.push(track);
-      else if (track.id !== null && this.keepsThroughMiss(track, t)) {
+      else if (
+        lookedAt &&
+        this.isInPicture(track) &&
+        !lookedAt.some((box) => contains(box, filterCentre(track.filter, this.options.aspect)))
+      ) {
+        // Where the detector did not look: as a skipped frame.
+        track.missTimes.push(t);
+        survivors.push(track);
+      } else if (track.id !== null && this.keepsThroughMiss(track, t)) {
         track.missTimes.push(t);
         survivors.push(track);
       } else if (track.id !== null) this.ended.push(track);
@@ -232,12 +237,63 @@ export class PersonTracker {
   }
 
   /**
+   * A frame the detector did not look at (the engine skips it where nobody new can have appeared): nobody is
+   * missed, found, started or ended. The tracks get a point for it once found again (interpolated, as for
+   * misses) or, at the clip's end, from their motion model.
+   */
+  skip(t: number): void {
+    this.advance(t);
+    // Someone the motion model takes out of the picture has left (as when missed there).
+    const left = this.live.filter((track) => {
+      predict(track, t);
+      return !this.isInPicture(track);
+    });
+    for (const track of left) if (track.id !== null) this.ended.push(track);
+    this.live = this.live.filter((track) => !left.includes(track));
+    for (const track of this.live) track.missTimes.push(t);
+  }
+
+  /**
+   * The live tracks where their motion model puts them at time `t` (not decreasing), for deciding where the
+   * detector must look: `confirmed`, seconds since the last detection, and whether the last frame looked at
+   * missed them.
+   */
+  predicted(
+    t: number,
+    past = false,
+  ): { box: NormBox; confirmed: boolean; sinceHit: number; missing: boolean }[] {
+    if (!past && t < this.lastT) throw new Error(`frame times must not decrease (${t} after ${this.lastT})`);
+    return this.live.map((track) => ({
+      box: filterBox(extrapolate(track.filter, t - track.filterT), this.options.aspect),
+      confirmed: track.id !== null,
+      sinceHit: t - track.lastHitT,
+      missing: track.firstMissT !== null,
+    }));
+  }
+
+  private advance(t: number): void {
+    if (this.isFinished) throw new Error('tracker already finished');
+    if (!Number.isFinite(t) || t < this.lastT)
+      throw new Error(`frame times must not decrease (${t} after ${this.lastT})`);
+    this.lastT = t;
+  }
+
+  /**
    * Ends the clip: the confirmed tracks with points in it (ended or still live), and the state the next clip's
    * tracker starts from (the live tracks, times shifted by −clipSeconds). The tracker is done afterwards.
    */
   finish(clipSeconds: number): { tracks: Track[]; state: TrackerState } {
     if (this.isFinished) throw new Error('tracker already finished');
     this.isFinished = true;
+    // Frames skipped after a track's last detection (not missed) get the motion model's box.
+    for (const track of this.live) {
+      if (track.id === null || track.firstMissT !== null) continue;
+      for (const tm of track.missTimes) {
+        const box = filterBox(extrapolate(track.filter, tm - track.filterT), this.options.aspect);
+        track.points.push({ t: round(tm, 3), box: roundBox(box), score: 0 });
+      }
+      track.missTimes = [];
+    }
     const tracks = [...this.ended, ...this.live]
       .filter((track) => track.id !== null && track.points.length > 0)
       .map(reportTrack)
@@ -285,7 +341,7 @@ export class PersonTracker {
     const { detection } = candidate;
     const filter = new Float64Array(20);
     const z = boxMeasurement(detection.box, this.options.aspect);
-    const h = Math.max(z[3]!, 1e-3);
+    const h = Math.max(z[3], 1e-3);
     for (let k = 0; k < 4; k++) {
       const o = k * 5;
       filter[o] = z[k]!;
@@ -367,8 +423,8 @@ export class PersonTracker {
     if (m2 > gate) return INFEASIBLE;
     // A confident box of another size is another person (or a false detection next to this one), even where the
     // track's size has grown uncertain during misses.
-    if (isConfident && Math.abs(Math.log(z[3]! / predictedH)) > o.maxSizeChange) return INFEASIBLE;
-    const jump = Math.hypot(z[0]! - f[0]!, z[1]! - f[5]!) / Math.max(predictedH, z[3]!);
+    if (isConfident && Math.abs(Math.log(z[3] / predictedH)) > o.maxSizeChange) return INFEASIBLE;
+    const jump = Math.hypot(z[0] - f[0]!, z[1] - f[5]!) / Math.max(predictedH, z[3]);
     if (jump > o.maxJump + o.maxJumpPerSecond * (t - track.lastHitT)) return INFEASIBLE;
     const iou = boxIou(filterBox(f, o.aspect), detection.box);
     const motion = 0.5 * (1 - iou) + 0.5 * (m2 / gate);
@@ -398,6 +454,21 @@ function filterBox(f: Float64Array, aspect: number): NormBox {
   const w = Math.max(f[10]!, 0) / aspect;
   const h = Math.max(f[15]!, 0);
   return { x: f[0]! / aspect - w / 2, y: f[5]! - h / 2, w, h };
+}
+
+/** The filter's state `dt` seconds on, or back when negative (positions only; the filter is not changed). */
+function extrapolate(f: Float64Array, dt: number): Float64Array {
+  const moved = Float64Array.from(f);
+  for (let k = 0; k < 2; k++) moved[k * 5] = f[k * 5]! + f[k * 5 + 1]! * dt;
+  return moved;
+}
+
+function filterCentre(f: Float64Array, aspect: number): { x: number; y: number } {
+  return { x: f[0]! / aspect, y: f[5]! };
+}
+
+function contains(box: NormBox, point: { x: number; y: number }): boolean {
+  return point.x >= box.x && point.x <= box.x + box.w && point.y >= box.y && point.y <= box.y + box.h;
 }
 
 /** Moves the filter to time t: constant velocity for the centre, a random walk for the sizes. */
