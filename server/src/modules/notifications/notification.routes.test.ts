@@ -103,8 +103,24 @@ describe('notifications', () => {
     }[];
     expect(after.find((r) => r.event === 'download')?.unread).toBe(1);
 
-    await new Promise((r) => setTimeout(r, 5));
-    await repo.insertForUsers(customer.id, [user.id], { event: 'down', message: 'c' });
+    // A newer one: stamped explicitly just after the read mark (two statements can share the database clock's
+    // stamp, so a row inserted now could read as older than the mark).
+    const mark = await t.db
+      .selectFrom('notification_reads')
+      .select('last_read_at')
+      .where('user_id', '=', user.id)
+      .where('event', '=', 'down')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('notifications')
+      .values({
+        customer_id: customer.id,
+        user_id: user.id,
+        event: 'down',
+        message: 'c',
+        created_at: new Date(mark.last_read_at.getTime() + 1),
+      })
+      .execute();
     expect(
       (
         (await get(cookie, '/api/notifications/read')).json().data.reads as {
