@@ -19,16 +19,6 @@ export async function logInByApi(page: Page, user: { email: string; password: st
   expect(answer.status()).toBe(200);
 }
 
-/**
- * Marks the web-push offer as dismissed for a day in this browser (as a user who closed it), so its dialog
- * does not cover the screen under test.
- */
-export async function dismissPushOffer(page: Page) {
-  await page.addInitScript(() => {
-    localStorage.setItem('camwatch.pushDialogExpiresAt', String(Date.now() + 86_400_000));
-  });
-}
-
 export const wallTexts = {
   multiTab: 'マルチ映像',
   grid: (n: number) => `${n}分割のマルチ映像`,

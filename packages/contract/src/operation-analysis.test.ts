@@ -45,7 +45,9 @@ describe('operation analysis settings', () => {
       keypointDetectionThreshold: 0.4,
     };
     expect(detectionSettingSchema.parse(setting)).toEqual(setting);
-    expect(detectionSettingSchema.safeParse({ ...setting, personDetectionThreshold: 1.2 }).success).toBe(false);
+    expect(detectionSettingSchema.safeParse({ ...setting, personDetectionThreshold: 1.2 }).success).toBe(
+      false,
+    );
     expect(detectionSettingSchema.safeParse({ ...setting, detectionFrameThreshold: 0 }).success).toBe(false);
   });
 });

@@ -12,7 +12,6 @@ import { DownloadRepository } from './download.repository.ts';
 import { DownloadService } from './download.service.ts';
 
 export const DOWNLOAD_JOB = 'download';
-export const DOWNLOAD_EXPIRY_JOB = 'download-expiry';
 /** Expired files are looked for hourly. */
 export const DOWNLOAD_EXPIRY_EVERY_MS = 3_600_000;
 /** A failed join is tried this many times before the download is marked failed. */

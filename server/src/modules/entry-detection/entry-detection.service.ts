@@ -49,13 +49,6 @@ export function linksOf(rows: readonly { id: number; setting: unknown }[]): Area
   });
 }
 
-export function entryClipIdOf(payload: Record<string, unknown>): number {
-  const clipId = payload.clipId;
-  if (typeof clipId !== 'number' || !Number.isSafeInteger(clipId) || clipId <= 0)
-    throw new Error(`entry job without a valid clipId: ${JSON.stringify(payload)}`);
-  return clipId;
-}
-
 /** What the vision job hands entry detection for one analysed clip. */
 export interface EntryDetectionInput {
   clipId: number;

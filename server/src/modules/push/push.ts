@@ -16,7 +16,6 @@ import { PushRepository } from './push.repository.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
 export const PUSH_SEND_JOB = 'push-send';
-export const PUSH_CLEANUP_JOB = 'push-cleanup';
 
 export interface PushConfig {
   subject: string;
@@ -61,5 +60,3 @@ export function createPush(deps: {
     repository,
   };
 }
-
-export type Push = ReturnType<typeof createPush>;

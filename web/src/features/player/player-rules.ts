@@ -286,4 +286,4 @@ export function setVolume(state: VolumeState, volume: number): VolumeState {
 
 // ── Live (core.md §4, §7; advanced.md §4) ──────────────────────────────────────────────────────────────
 
-export { liveModeOf, parseDateQuery, type LiveMode } from './live-mode.ts';
+export { liveModeOf, parseDateQuery } from './live-mode.ts';

@@ -187,7 +187,7 @@ export function OperationAreaSection({
                   </Text>
                 )}
                 <Group gap="xs">
-                  <Button onClick={save} loading={isSaving} disabled={!isDirty || isInvalid}>
+                  <Button onClick={() => void save()} loading={isSaving} disabled={!isDirty || isInvalid}>
                     {t('operationAnalysis.saveAreas')}
                   </Button>
                   {isDirty && !isSaving && (

@@ -93,7 +93,7 @@ export function DeviceAuthSection({ user }: { user: UserInfo }) {
                     size="compact-xs"
                     variant="default"
                     disabled={isBusy}
-                    onClick={() => revoke.mutateAsync(key.id).catch(fail)}
+                    onClick={() => void revoke.mutateAsync(key.id).catch(fail)}
                     aria-label={`${t('settingsPage.devauth.revoke')}: ${key.name}`}
                   >
                     {t('settingsPage.devauth.revoke')}
