@@ -27,6 +27,10 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     settings: {
+      // import-x reads a module's imports only from files it may parse: without these it skips every .ts file and
+      // no-cycle finds nothing (checked: a two-file cycle went unreported until they were set).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['*/tsconfig.json', 'packages/*/tsconfig.json'],
