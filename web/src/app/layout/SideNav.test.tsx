@@ -11,19 +11,6 @@ import { buildRoutes } from '../routes.tsx';
 import { SideNav } from './SideNav.tsx';
 
 beforeAll(async () => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener() {},
-      removeEventListener() {},
-    }) as unknown as MediaQueryList;
-  // jsdom lacks what Mantine's scroll area measures with.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
   await initI18n();
 });
 afterEach(cleanup);

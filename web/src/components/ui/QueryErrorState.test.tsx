@@ -6,13 +6,6 @@ import { initI18n } from '../../lib/i18n.ts';
 import { QueryErrorState } from './QueryErrorState.tsx';
 
 beforeAll(async () => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener() {},
-      removeEventListener() {},
-    }) as unknown as MediaQueryList;
   await initI18n();
 });
 afterEach(() => {

@@ -5,20 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { initI18n } from '../../../lib/i18n.ts';
 import { KeywordSearch } from './KeywordSearch.tsx';
 
-// jsdom lacks what Mantine's combobox measures with.
 beforeAll(async () => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener() {},
-      removeEventListener() {},
-    }) as unknown as MediaQueryList;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
   await initI18n();
 });
 afterEach(cleanup);

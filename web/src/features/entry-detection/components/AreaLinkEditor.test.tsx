@@ -15,13 +15,6 @@ const HEIGHT = 360;
 
 // jsdom lays nothing out: the picture is 640x360 at the page's top-left.
 beforeAll(async () => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener() {},
-      removeEventListener() {},
-    }) as unknown as MediaQueryList;
   globalThis.ResizeObserver = class {
     constructor(private readonly callback: ResizeObserverCallback) {}
     observe() {
