@@ -16,6 +16,8 @@ import { benchWall16 } from './wall-16.bench.ts';
 import { benchMotionAlerts } from './motion-alerts.bench.ts';
 import { benchVisionAccuracy, visionAccuracyRows } from './vision-accuracy.bench.ts';
 import { benchPushFanout, benchPushLatency } from './push.bench.ts';
+import { benchSpawnStall } from './spawn-stall.bench.ts';
+import { round1 } from './lib/video-fixtures.ts';
 
 const ingestRows = (results: IngestCapacityResult[]) =>
   results.flatMap((r) => {
@@ -34,6 +36,13 @@ const ingestRows = (results: IngestCapacityResult[]) =>
 const benches: Record<string, () => Promise<string[]>> = {
   // Entry detection now reads the vision job's person tracks: its cost is the engine's, measured here.
   'vision-accuracy': async () => visionAccuracyRows(await benchVisionAccuracy()),
+  'spawn-stall': async () => {
+    const r = await benchSpawnStall();
+    return [
+      `| Event-loop stall while a minute's clips of 13 cameras are probed (${r.runsPerRound} ffprobe at once, ${r.holdMb} MB held) | direct child_process | worst ${r.direct.worstMs} ms, ${r.direct.stalledMsPerRound} ms stalled per minute | ${r.rounds} rounds, load ${r.load1} | |`,
+      `| the same through the process launcher | launcher helper | worst ${r.launcher.worstMs} ms, ${r.launcher.stalledMsPerRound} ms stalled per minute | ${r.rounds} rounds, load ${r.load1} | ${round1(r.direct.stalledMsPerRound / Math.max(r.launcher.stalledMsPerRound, 0.1))}x less stall |`,
+    ];
+  },
   'auth-me': async () => {
     const rows: string[] = [];
     for (const db of [

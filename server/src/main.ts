@@ -14,6 +14,7 @@ import { seedDemoIfWanted } from './db/seed/demo-seed.ts';
 import { FailureLog } from './lib/failure-log.ts';
 import { demoCustomer } from './db/seed/demo-data.ts';
 import { startEmbeddedAgents, wantsSimulatedCameras } from './sim/embedded-agents.ts';
+import { closeLauncher } from './video/launcher.ts';
 import { HEALTH_CHECK_EVERY_MS } from './realtime/camera-health.ts';
 import { createServices, loadServiceSecrets } from './services.ts';
 import { cleanTempLeftovers, processTempDir } from './storage/temp-dir.ts';
@@ -142,6 +143,7 @@ async function main(): Promise<void> {
     await pushWorker?.stop();
     await visionWorker?.stop();
     workerServices.scheduler.stop();
+    await closeLauncher();
     await database.close();
   });
 }

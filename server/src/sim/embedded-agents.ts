@@ -1,19 +1,24 @@
-// The embedded demo's cameras: `npm start` runs one simulated agent per demo camera inside the server
-// process, so a new user sees live stills and a growing archive within a minute. Each start issues fresh
-// device tokens (the previous run's are revoked); the agents talk to this server over loopback exactly
-// like remote agents do. Light enough for 2 cores: the demo records small pictures at low frame rates.
+// The embedded demo's cameras: `npm start` runs one simulated agent per demo camera, in a process of its own
+// beside the server (agents-child.ts), so a new user sees live stills and a growing archive within a minute.
+// Each start issues fresh device tokens (the previous run's are revoked); the agents talk to this server over
+// loopback exactly like remote agents do. Light enough for 2 cores: the demo records small pictures at low frame rates.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import type { DeviceAuth } from '../ingest/device-auth.ts';
 import { DeviceTokenRepository } from '../ingest/device-token.repository.ts';
 import { CameraRepository } from '../modules/cameras/camera.repository.ts';
+import type { AgentSpec, AgentsChildMessage, AgentsChildRequest } from './agents-child.ts';
 
 /** Label of the device tokens the embedded demo issues, so the next start can revoke them. */
 export const EMBEDDED_TOKEN_LABEL = 'embedded-sim';
 /** What the demo's simulated cameras record, whatever the camera's own settings say. */
 export const DEMO_LIMITS = { maxWidth: 480, maxHeight: 270, maxFps: 2 } as const;
 const SCENES = ['street', 'shop'] as const;
+const CHILD_SCRIPT = fileURLToPath(new URL('./agents-child.ts', import.meta.url));
+const TSX_LOADER = import.meta.resolve('tsx');
 
 export interface EmbeddedAgentsOptions {
   db: Db;
@@ -35,38 +40,54 @@ export function wantsSimulatedCameras(
 }
 
 export async function startEmbeddedAgents(options: EmbeddedAgentsOptions): Promise<() => Promise<void>> {
-  const { startAgent } = await import('@camwatch/agent');
   // Cameras of the demo customer, except those that never had an agent and are down on purpose (the
   // demo's example of a broken camera).
   const cameras = await new CameraRepository(options.db).listWithAgentsOf(options.customerCode);
   const tokens = new DeviceTokenRepository(options.db);
-  const handles: Awaited<ReturnType<typeof startAgent>>[] = [];
+  const agents: AgentSpec[] = [];
   for (const [index, camera] of cameras.entries()) {
     await tokens.revokeLabelled(camera.id, EMBEDDED_TOKEN_LABEL);
     const { token } = await options.deviceAuth.issue(camera.id, EMBEDDED_TOKEN_LABEL);
-    const logger = options.logger.child({ component: 'sim-agent' });
-    try {
-      handles.push(
-        await startAgent({
-          server: options.serverUrl,
-          token,
-          source: `sim:${SCENES[index % SCENES.length]}?seed=${index + 1}`,
-          spoolDir: path.join(options.dataDir, 'agent-spool', camera.code),
-          logger: {
-            // A clip a minute from each of 13 demo cameras is routine: debug; warnings and errors stay.
-            info: (msg, fields) => logger.debug(fields ?? {}, msg),
-            warn: (msg, fields) => logger.warn(fields ?? {}, msg),
-            error: (msg, fields) => logger.error(fields ?? {}, msg),
-          },
-          limits: DEMO_LIMITS,
-        }),
-      );
-    } catch (err) {
-      logger.error({ err }, 'simulated camera did not start');
-    }
+    agents.push({
+      server: options.serverUrl,
+      token,
+      source: `sim:${SCENES[index % SCENES.length]}?seed=${index + 1}`,
+      spoolDir: path.join(options.dataDir, 'agent-spool', camera.code),
+      limits: DEMO_LIMITS,
+    });
   }
-  options.logger.info({ cameras: handles.length }, 'simulated cameras running');
+  const logger = options.logger.child({ component: 'sim-agent' });
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, CHILD_SCRIPT], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const started = new Promise<void>((resolve, reject) => {
+    child.on('message', (message: AgentsChildMessage) => {
+      if (message.type === 'log') logger[message.level](message.fields ?? {}, message.message);
+      else if (message.type === 'started') {
+        for (const failure of message.failed)
+          logger.error({ source: failure.source, err: failure.error }, 'simulated camera did not start');
+        options.logger.info({ cameras: message.running }, 'simulated cameras running');
+        resolve();
+      }
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      reject(new Error(`the simulated cameras' process ended (${signal ?? code})`)),
+    );
+  });
+  child.send({ type: 'start', agents } satisfies AgentsChildRequest);
+  await started;
+  let stopping = false;
+  child.on('exit', (code, signal) => {
+    if (!stopping) logger.error({ code, signal }, "the simulated cameras' process ended");
+  });
   return async () => {
-    await Promise.allSettled(handles.map((h) => h.stop()));
+    stopping = true;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.send({ type: 'stop' } satisfies AgentsChildRequest);
+    await exited;
+    clearTimeout(kill);
   };
 }

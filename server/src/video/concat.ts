@@ -1,6 +1,6 @@
 // Joining recorded clips into one MP4 without re-encoding (ffmpeg's concat demuxer, stream copy).
-import { execFile } from 'node:child_process';
-import { runInBackground } from './priority.ts';
+import { failureText, runProgram } from './launcher.ts';
+import { BACKGROUND_PRIORITY } from './priority.ts';
 
 /** The concat demuxer's list file for these local paths (single quotes escaped as the format wants). */
 export function concatList(paths: readonly string[]): string {
@@ -29,17 +29,11 @@ export function concatArgs(listPath: string, outPath: string): string[] {
 }
 
 /** Runs ffmpeg at background priority; rejects with its error output when it fails or runs past timeoutMs. */
-export function runFfmpeg(ffmpegPath: string, args: string[], timeoutMs = 10 * 60_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      ffmpegPath,
-      args,
-      { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 },
-      (error, _stdout, stderr) => {
-        if (error) reject(new Error(`ffmpeg failed: ${String(stderr).trim().slice(-500) || error.message}`));
-        else resolve();
-      },
-    );
-    runInBackground(child);
+export async function runFfmpeg(ffmpegPath: string, args: string[], timeoutMs = 10 * 60_000): Promise<void> {
+  const result = await runProgram(ffmpegPath, args, {
+    timeoutMs,
+    maxBuffer: 4 * 1024 * 1024,
+    background: BACKGROUND_PRIORITY,
   });
+  if (result.exitCode !== 0) throw new Error(`ffmpeg failed: ${failureText(result)}`);
 }

@@ -2,9 +2,9 @@
 // consecutive frames are differenced inside the camera's motion detection area. A frame "moves" when
 // the share of pixels that changed clearly exceeds a threshold; moving frames close together merge into
 // spans of seconds within the minute. Everything but the decoding is pure and unit-tested.
-import { spawn } from 'node:child_process';
 import type { MotionArea } from '@camwatch/contract/device';
-import { runInBackground } from './priority.ts';
+import { failureText, runProgram } from './launcher.ts';
+import { BACKGROUND_PRIORITY } from './priority.ts';
 
 export interface MotionSpan {
   startSec: number;
@@ -70,38 +70,24 @@ export function motionDecodeArgs(inputPath: string, options: MotionOptions = def
 }
 
 /** Decodes the file into grey frames of width*height bytes each. */
-export function decodeGrayFrames(
+export async function decodeGrayFrames(
   inputPath: string,
   options: MotionOptions = defaultMotionOptions,
   ffmpegPath = 'ffmpeg',
 ): Promise<Buffer[]> {
-  return new Promise((resolve, reject) => {
-    const child = runInBackground(
-      spawn(ffmpegPath, motionDecodeArgs(inputPath, options), {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        timeout: DECODE_TIMEOUT_MS,
-      }),
-    );
-    const chunks: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 4000) stderr += chunk.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      if (code !== 0) {
-        reject(new Error(`ffmpeg failed (${signal ?? code}): ${stderr.trim().slice(0, 500)}`));
-        return;
-      }
-      const data = Buffer.concat(chunks);
-      const frameSize = options.width * options.height;
-      const frames: Buffer[] = [];
-      for (let at = 0; at + frameSize <= data.length; at += frameSize)
-        frames.push(data.subarray(at, at + frameSize));
-      resolve(frames);
-    });
+  const result = await runProgram(ffmpegPath, motionDecodeArgs(inputPath, options), {
+    timeoutMs: DECODE_TIMEOUT_MS,
+    maxBuffer: 256 * 1024 * 1024,
+    background: BACKGROUND_PRIORITY,
   });
+  if (result.exitCode !== 0)
+    throw new Error(`ffmpeg failed (${result.signal ?? result.exitCode}): ${failureText(result)}`);
+  const data = result.stdout;
+  const frameSize = options.width * options.height;
+  const frames: Buffer[] = [];
+  for (let at = 0; at + frameSize <= data.length; at += frameSize)
+    frames.push(data.subarray(at, at + frameSize));
+  return frames;
 }
 
 /** Even-odd rule: whether the point lies inside the polygon. */

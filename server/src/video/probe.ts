@@ -1,7 +1,7 @@
 // Runs ffprobe on a media file: a pure argument builder, a pure parser of its JSON output, and the runner.
 // Packets are counted (demux only, no decoding) so a file cut short is told apart from a whole one even
 // when its index (moov) sits at the front and still announces the full length.
-import { execFile } from 'node:child_process';
+import { runProgram } from './launcher.ts';
 
 export interface ProbedStream {
   index: number;
@@ -87,24 +87,15 @@ export type MediaProber = (filePath: string) => Promise<ProbeResult | null>;
 
 /** A prober running the ffprobe at ffprobePath; null for a file ffprobe cannot read at all. */
 export function ffprobeRunner(ffprobePath: string, timeoutMs = 60_000): MediaProber {
-  return (filePath) =>
-    new Promise((resolve, reject) => {
-      execFile(
-        ffprobePath,
-        probeArgs(filePath),
-        { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 },
-        (error, stdout, stderr) => {
-          if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
-            reject(new Error(`ffprobe not found at ${ffprobePath}`));
-            return;
-          }
-          if (error && error.killed) {
-            reject(new Error(`ffprobe timed out after ${timeoutMs} ms`));
-            return;
-          }
-          // A non-zero exit means ffprobe could not open the file: unreadable media, not our fault.
-          resolve(error ? null : parseProbeOutput(stdout, stderr));
-        },
-      );
+  return async (filePath) => {
+    const result = await runProgram(ffprobePath, probeArgs(filePath), {
+      timeoutMs,
+      maxBuffer: 4 * 1024 * 1024,
     });
+    if (result.notFound) throw new Error(`ffprobe not found at ${ffprobePath}`);
+    if (result.timedOut) throw new Error(`ffprobe timed out after ${timeoutMs} ms`);
+    // A non-zero exit means ffprobe could not open the file: unreadable media, not our fault.
+    if (result.exitCode !== 0) return null;
+    return parseProbeOutput(result.stdout.toString('utf8'), result.stderr.toString('utf8'));
+  };
 }

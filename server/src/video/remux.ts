@@ -1,7 +1,7 @@
 // Cutting one slice of a recorded MP4 into an MPEG-TS segment for HLS, by stream copy (never re-encoding).
 // Clips have a keyframe every second, so a cut at a whole second of the clip is exact. The segment's
 // timestamps are shifted by tsOffsetSec, so consecutive slices form one continuous timeline.
-import { execFile } from 'node:child_process';
+import { failureText, runProgram } from './launcher.ts';
 
 export interface TsSliceOptions {
   /** Local path of the MP4. */
@@ -41,19 +41,14 @@ export function tsSliceArgs({ inputPath, fromSec, durationSec, tsOffsetSec }: Ts
 }
 
 /** Runs ffmpeg and answers what it wrote to stdout; rejects with its error output on failure or timeout. */
-export function runFfmpegToBuffer(ffmpegPath: string, args: string[], timeoutMs = 30_000): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      ffmpegPath,
-      args,
-      { encoding: 'buffer', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error)
-          reject(new Error(`ffmpeg failed: ${stderr.toString('utf8').trim().slice(-500) || error.message}`));
-        else resolve(stdout);
-      },
-    );
-  });
+export async function runFfmpegToBuffer(
+  ffmpegPath: string,
+  args: string[],
+  timeoutMs = 30_000,
+): Promise<Buffer> {
+  const result = await runProgram(ffmpegPath, args, { timeoutMs, maxBuffer: 64 * 1024 * 1024 });
+  if (result.exitCode !== 0) throw new Error(`ffmpeg failed: ${failureText(result)}`);
+  return result.stdout;
 }
 
 /** Whether data looks like MPEG-TS: whole 188-byte packets, each starting with the sync byte 0x47. */
