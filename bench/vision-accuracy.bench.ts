@@ -21,14 +21,16 @@ import path from 'node:path';
 import { SimRenderer, type RenderView } from '../agent/src/sim/renderer.ts';
 import type { SimScene } from '../agent/src/source/source-spec.ts';
 import { DEMO_LIMITS } from '../server/src/sim/embedded-agents.ts';
-import { analyzeVideo, type AnalysisOptions, type AnalysisProfile } from '../server/src/vision/analyze.ts';
+import type { AnalysisOptions } from '../server/src/vision/analysis-options.ts';
+import type { AnalysisProfile } from '../server/src/vision/analysis-profile.ts';
+import { analyzeVideo } from '../server/src/vision/analyze.ts';
 import {
   countPasses,
   type CountingState,
   type EntranceAreas,
   type Pass,
 } from '../server/src/vision/counting.ts';
-import type { TrackerState } from '../server/src/vision/tracker.ts';
+import type { TrackerState } from '../server/src/vision/tracker-state.ts';
 import type { NormBox, Track } from '../server/src/vision/types.ts';
 import { PASS_MIN_POINTS_IN_AREA, visionAnalysisOptions } from '../server/src/vision/vision-settings.ts';
 
@@ -67,7 +69,7 @@ export interface VisionAccuracyResult {
   extraPasses: number;
   cpuSecondsPerCameraHour: number;
   detectedShare: number;
-  /** Where the CPU went, summed over the clips (analyze.ts AnalysisProfile). */
+  /** Where the CPU went, summed over the clips (analysis-profile.ts AnalysisProfile). */
   profile: AnalysisProfile;
   frames: number;
 }

@@ -4,7 +4,7 @@
 // input. MoveNet finds people best when they are large in its input; a surveillance picture's people are small
 // and few, so a few small crops cost less than the whole picture and find more. When the crops would cover most
 // of the picture anyway, the whole picture is used. Pure (no I/O), unit-tested.
-import { boxIou } from './tracker.ts';
+import { boxIou } from './box-geometry.ts';
 import type { Detection, NormBox, RgbFrame } from './types.ts';
 
 export interface PixelBox {
@@ -17,7 +17,7 @@ export interface PixelBox {
 }
 
 export interface RegionOptions {
-  /** The grey sample grid's step in picture pixels (analyze.ts samples every 4th pixel). */
+  /** The grey sample grid's step in picture pixels (motion-gate.ts samples every 4th pixel). */
   step: number;
   /** Grey levels a sample must move by to count as changed. */
   pixelThreshold: number;

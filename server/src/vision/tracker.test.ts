@@ -14,7 +14,10 @@
 // person leaving at an edge while another enters there, and crossings where the one in front is missed.
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTOR_LENGTH, describeDetections } from './appearance.ts';
-import { PersonTracker, assign, boxIou, type TrackerState } from './tracker.ts';
+import { assign } from './assignment.ts';
+import { boxIou } from './box-geometry.ts';
+import type { TrackerState } from './tracker-state.ts';
+import { PersonTracker } from './tracker.ts';
 import type { Detection, NormBox, RgbFrame, Track } from './types.ts';
 
 /** A descriptor with its mass on a few bins around `bin` (two different bins → far apart). */

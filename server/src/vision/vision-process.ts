@@ -6,8 +6,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { AnalysisOptions, AnalysisResult } from './analyze.ts';
-import type { TrackerState } from './tracker.ts';
+import type { AnalysisOptions } from './analysis-options.ts';
+import type { AnalysisResult } from './analyze.ts';
+import type { TrackerState } from './tracker-state.ts';
 
 export interface VisionRequest {
   id: number;

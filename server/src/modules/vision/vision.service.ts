@@ -11,7 +11,7 @@ import { PermanentJobError } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { withBlobFile } from '../../storage/blob-file.ts';
 import { encodeTracks } from '../../vision/track-codec.ts';
-import type { TrackerState } from '../../vision/tracker.ts';
+import type { TrackerState } from '../../vision/tracker-state.ts';
 import type { Track } from '../../vision/types.ts';
 import { VideoUnreadableError, type VisionRunner } from '../../vision/vision-process.ts';
 import { visionAnalysisOptions } from '../../vision/vision-settings.ts';

@@ -1,0 +1,41 @@
+// What the vision engine's analysis can be told (analyze.ts) and its defaults, the one set the worker's jobs and
+// the operator's CLI share (vision-settings.ts).
+import type { PersonDetectorOptions } from './person-detector.ts';
+import type { RegionOptions } from './regions.ts';
+import type { TrackerOptions } from './tracker-options.ts';
+
+export interface AnalysisOptions {
+  /** Analysed pictures per second. */
+  fps: number;
+  /** Width the detector sees at most (aspect kept). */
+  maxWidth: number;
+  /** Skip the detector on pictures where nothing moved (see the top of analyze.ts). */
+  motionGate: boolean;
+  /** Run the detector on enlarged crops around what moved and who is tracked (regions.ts), not the whole picture. */
+  regionCrops: boolean;
+  /** Share of the small grey picture's pixels that must change for a picture to count as moving. */
+  motionShare: number;
+  /**
+   * Tracking between detections: a person followed (a confirmed track) is looked at by the detector again at
+   * least every this many seconds; in between, motion their predicted boxes explain costs no detector pass and
+   * their boxes follow the motion model (interpolated between detections). 0: the detector looks at every
+   * moving picture and at everyone tracked (the engine before this, kept to compare costs).
+   */
+  refreshSeconds: number;
+  detector: Partial<PersonDetectorOptions>;
+  tracker: Partial<TrackerOptions>;
+  /** The crops (regions.ts), over its defaults. */
+  regions: Partial<RegionOptions>;
+}
+
+export const defaultAnalysisOptions: AnalysisOptions = {
+  fps: 2,
+  maxWidth: 480,
+  motionGate: true,
+  regionCrops: true,
+  motionShare: 0.0015,
+  refreshSeconds: 1.5,
+  detector: {},
+  tracker: {},
+  regions: {},
+};
