@@ -250,13 +250,13 @@ export default tseslint.config(
     },
   },
   {
-    // End-to-end specs: Playwright's recommended rules. A fixed wait is to become an error (wait for what a
-    // person sees); it warns until the last waitForTimeout calls in multi-wall, push and detail-timeline go.
+    // End-to-end specs: Playwright's recommended rules. A fixed wait is an error: wait for what a person sees,
+    // or for the event that proves enough happened (e.g. the camera's newer stills while the wall is paused).
     files: ['e2e/**/*.ts'],
     ...playwright.configs['flat/recommended'],
     rules: {
       ...playwright.configs['flat/recommended'].rules,
-      'playwright/no-wait-for-timeout': 'warn',
+      'playwright/no-wait-for-timeout': 'error',
       'playwright/no-networkidle': 'error',
       'playwright/no-page-pause': 'error',
       'playwright/no-focused-test': 'error',

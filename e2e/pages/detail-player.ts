@@ -41,6 +41,26 @@ export async function liveCamera(request: APIRequestContext, user: Credentials) 
   return { code: camera!.camera_code, name: camera!.camera_name };
 }
 
+/** The codes of the first `count` cameras of the user's camera list (the wall shows them in this order). */
+export async function firstListedCameras(request: APIRequestContext, count: number): Promise<string[]> {
+  const list = await request.get('/api/cameras', { params: { page: 1, count: 50 } });
+  expect(list.status()).toBe(200);
+  const { cameras } = ((await list.json()) as { data: { cameras: CameraRow[] } }).data;
+  return cameras.slice(0, count).map((camera) => camera.camera_code);
+}
+
+/**
+ * The X-Frame-Time of the camera's newest live still on the server (ms), asked with `request`, which must be
+ * logged in: starts live (or keeps it going) and takes the image the start's address answers at once.
+ */
+export async function newestStillTime(request: APIRequestContext, code: string): Promise<number> {
+  const start = await request.put(`/api/cameras/${code}/live`);
+  expect(start.status()).toBe(200);
+  const { url } = ((await start.json()) as { data: { url: string } }).data;
+  const image = await request.get(url, { params: { after: 0 } });
+  return image.status() === 200 ? Number(image.headers()['x-frame-time']) : 0;
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 const offsetIso = (ms: number) => {
   const d = new Date(ms);
@@ -51,38 +71,51 @@ const offsetIso = (ms: number) => {
 };
 
 /**
+ * The start of the camera's newest recorded minute (ms), or null when it has none in this hour or the one
+ * before. Asks with `request`, which must be logged in.
+ */
+async function newestRecordedMinute(request: APIRequestContext, code: string): Promise<number | null> {
+  const now = Date.now();
+  const hour = now - (now % 3_600_000); // the test runs in Asia/Tokyo: whole-hour offset
+  for (const start of [hour, hour - 3_600_000]) {
+    const answer = await request.get(`/api/cameras/${code}/archives`, {
+      params: { start_date: offsetIso(start), period: 1 },
+    });
+    if (answer.status() !== 200) continue;
+    const { archives } = (
+      (await answer.json()) as {
+        data: { archives: { start_time: string; has_data: boolean }[] };
+      }
+    ).data;
+    const latest = archives.filter((a) => a.has_data).at(-1);
+    if (latest) return Date.parse(latest.start_time);
+  }
+  return null;
+}
+
+/** How many of these cameras have recorded the minute starting at `minute` (or a later one). */
+export async function camerasWithMinute(
+  request: APIRequestContext,
+  codes: readonly string[],
+  minute: number,
+) {
+  const newest = await Promise.all(codes.map((code) => newestRecordedMinute(request, code)));
+  return newest.filter((at) => at !== null && at >= minute).length;
+}
+
+/**
  * Waits until the camera has a recorded minute (the simulated agent uploads one clip per wall-clock minute)
  * and answers its start. Asks with `request`, which must be logged in; looks at this hour and the one before.
  */
 export async function waitForRecordedMinute(request: APIRequestContext, code: string, timeoutMs: number) {
-  let found: string | null = null;
+  let found: number | null = null;
   await expect
-    .poll(
-      async () => {
-        const now = Date.now();
-        const hour = now - (now % 3_600_000); // the test runs in Asia/Tokyo: whole-hour offset
-        for (const start of [hour, hour - 3_600_000]) {
-          const answer = await request.get(`/api/cameras/${code}/archives`, {
-            params: { start_date: offsetIso(start), period: 1 },
-          });
-          if (answer.status() !== 200) continue;
-          const { archives } = (
-            (await answer.json()) as {
-              data: { archives: { start_time: string; has_data: boolean }[] };
-            }
-          ).data;
-          const latest = archives.filter((a) => a.has_data).at(-1);
-          if (latest) {
-            found = latest.start_time;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: timeoutMs, intervals: [2_000] },
-    )
+    .poll(async () => (found = await newestRecordedMinute(request, code)) !== null, {
+      timeout: timeoutMs,
+      intervals: [2_000],
+    })
     .toBe(true);
-  return Date.parse(found!);
+  return found!;
 }
 
 export class DetailPage {

@@ -165,9 +165,12 @@ test('period switch, event filter, snapshot on hover, controller hiding, video i
   await page.screenshot({ path: `${SHOTS}/detail-controller-hidden.png` });
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await expect(detail.controller).toHaveAttribute('data-shown', 'true');
-  // Hovering the controller keeps it.
+  // Hovering the controller keeps it: still shown once the video (at 1x) has played past the 3 s hide delay.
   await detail.controller.hover();
-  await page.waitForTimeout(3_600);
+  const hoveredAt = (await detail.videoState()).currentTime;
+  await expect
+    .poll(async () => (await detail.videoState()).currentTime, { timeout: 15_000 })
+    .toBeGreaterThan(hoveredAt + 3.6);
   await expect(detail.controller).toHaveAttribute('data-shown', 'true');
 
   // Speeds: 1 → 2 → 4 on Chromium, and the video's playback rate follows.
@@ -212,17 +215,25 @@ test('period switch, event filter, snapshot on hover, controller hiding, video i
     .toBeGreaterThan(2);
   await withData.last().click();
   await expect.poll(async () => (await detail.videoState()).currentTime).toBeGreaterThan(0.3);
+  // The minute's address is held until the click on the seek bar has been made, then let go.
+  let holding!: () => void;
+  const isHeld = new Promise<void>((resolve) => (holding = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(
     (url) => url.pathname.startsWith('/api/archives/') && url.searchParams.get('return_url') === 't',
     async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      holding();
+      await released;
       await route.continue();
     },
     { times: 1 },
   );
   const previousSource = await detail.video.evaluate((v) => (v as HTMLVideoElement).currentSrc);
   await withData.nth((await withData.count()) - 2).click();
+  await isHeld;
   await clickSeekBarAt(50);
+  release();
   // The chosen minute in place: its length (more than 16 s, so that a start from 0 cannot pass below).
   await expect
     .poll(

@@ -4,7 +4,13 @@
 // minute. Runs on the e2e server's simulated cameras (their first clips land a minute or two after start).
 import { expect, test } from '../support/fixtures.ts';
 import { DEMO } from '../support/accounts.ts';
-import { liveCamera, waitForRecordedMinute } from '../pages/detail-player.ts';
+import {
+  firstListedCameras,
+  liveCamera,
+  camerasWithMinute,
+  newestStillTime,
+  waitForRecordedMinute,
+} from '../pages/detail-player.ts';
 import { MultiWallPage, logInByApi, wallTexts } from '../pages/multi-wall.ts';
 
 test.use({ viewport: { width: 1366, height: 900 } });
@@ -67,7 +73,7 @@ test('each division shows its number of tiles in the spec’s rows, kept in the 
 test('live tiles are updated by the shared poller', async ({ page, request, consoleGuard }) => {
   test.setTimeout(90_000);
   consoleGuard.allow(/status of 409/);
-  await liveCamera(request, DEMO);
+  const camera = await liveCamera(request, DEMO);
   const wall = new MultiWallPage(page);
   await logInByApi(page, DEMO);
   await wall.goto('view=multi&division=9');
@@ -81,11 +87,15 @@ test('live tiles are updated by the shared poller', async ({ page, request, cons
     .toBeGreaterThanOrEqual(5);
   await page.screenshot({ path: 'test-results/multi-wall-live.png' });
 
-  // Pausing the controller stops the updates.
+  // Pausing the controller stops the updates: the camera goes on sending stills (the server's newest moves
+  // 3 s past the one of the pause), and no tile draws one.
   await wall.controls.getByRole('button', { name: wallTexts.pause }).click();
-  await page.waitForTimeout(1_500);
+  await expect(wall.controls.getByRole('button', { name: wallTexts.play })).toBeVisible();
   const paused = await wall.liveFrames();
-  await page.waitForTimeout(2_500);
+  const stillAtPause = await newestStillTime(request, camera.code);
+  await expect
+    .poll(() => newestStillTime(request, camera.code), { timeout: 20_000 })
+    .toBeGreaterThan(stillAtPause + 3_000);
   expect(await wall.liveFrames()).toEqual(paused);
 });
 
@@ -108,7 +118,11 @@ test('archive tiles play one minute together and the wall moves on to the next m
       intervals: [5_000],
     })
     .toBeGreaterThan(first);
-  await page.waitForTimeout(8_000);
+  // The wall's first page has the minute: at least three of its four cameras have uploaded it.
+  const onWall = await firstListedCameras(request, 4);
+  await expect
+    .poll(() => camerasWithMinute(request, onWall, minute), { timeout: 60_000, intervals: [2_000] })
+    .toBeGreaterThanOrEqual(3);
   const wall = new MultiWallPage(page);
   await logInByApi(page, DEMO);
   await wall.goto('view=multi&division=4');

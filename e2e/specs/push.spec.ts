@@ -93,7 +93,7 @@ test.describe('offer after login', () => {
     expect(until - Date.now()).toBeGreaterThan(6 * 86_400_000);
     await page.reload();
     await expect(page.getByRole('navigation', { name: 'メニュー' })).toBeVisible();
-    await page.waitForTimeout(1_000);
+    await expect(page.locator('[data-push-offer]')).toHaveAttribute('data-push-offer', 'not-offered');
     await expect(offer).toBeHidden();
   });
 
@@ -102,7 +102,7 @@ test.describe('offer after login', () => {
     await denyNotifications(page, context);
     await logInAs(page, account('feedback'));
     await expect(page.getByRole('navigation', { name: 'メニュー' })).toBeVisible();
-    await page.waitForTimeout(1_000);
+    await expect(page.locator('[data-push-offer]')).toHaveAttribute('data-push-offer', 'not-offered');
     await expect(page.getByRole('dialog', { name: 'リアルタイム通知' })).toBeHidden();
   });
 });

@@ -51,6 +51,23 @@ describe('core.md §9 the wall’s live update interval: 1000 ms ÷ live cameras
     expect(asked).toHaveLength(8);
   });
 
+  it('pause stops asking and drawing, live stays started; resume asks again in turn', async () => {
+    const { poller, asked, drawn, starts } = setup(['a', 'b']);
+    poller.start();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(asked).toEqual(['a', 'b']);
+    poller.pause();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(asked).toEqual(['a', 'b']);
+    expect(drawn).toHaveLength(2);
+    expect(starts).toEqual(['a', 'b']);
+    poller.resume();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(asked).toEqual(['a', 'b', 'a', 'b']);
+    expect(drawn).toHaveLength(4);
+    poller.stop();
+  });
+
   it('core.md §4 a refused start shows cannot live and that camera is skipped', async () => {
     const { poller, asked, states } = setup(['a', 'b'], {
       startLive: async (code) => {

@@ -36,16 +36,25 @@ export function PushOfferDialog() {
   };
 
   return (
-    <AppDialog opened={isOpen === true} onClose={dismiss} title={t('push.offer.title')} loading={push.isBusy}>
-      <Text mb="md">{t('push.offer.message')}</Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={dismiss} disabled={push.isBusy}>
-          {t('push.offer.later')}
-        </Button>
-        <Button onClick={() => void accept()} loading={push.isBusy}>
-          {t('push.offer.accept')}
-        </Button>
-      </Group>
-    </AppDialog>
+    <>
+      {/* The decision, for whoever checks that the offer was not made (the end-to-end tests): nothing to see. */}
+      <span hidden data-push-offer={isOpen === null ? 'undecided' : isOpen ? 'offered' : 'not-offered'} />
+      <AppDialog
+        opened={isOpen === true}
+        onClose={dismiss}
+        title={t('push.offer.title')}
+        loading={push.isBusy}
+      >
+        <Text mb="md">{t('push.offer.message')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={dismiss} disabled={push.isBusy}>
+            {t('push.offer.later')}
+          </Button>
+          <Button onClick={() => void accept()} loading={push.isBusy}>
+            {t('push.offer.accept')}
+          </Button>
+        </Group>
+      </AppDialog>
+    </>
   );
 }
