@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import type { Db } from '../server/src/db/database.ts';
-import { DEMO_EMAIL } from '../server/src/db/seed/demo-data.ts';
+import { DEMO_EMAIL } from '../server/src/db/seed/demo-account.ts';
 import { seedDemo } from '../server/src/db/seed/demo-seed.ts';
 import { demoSession, startServer, type DatabaseChoice } from './lib/server-process.ts';
 import { loadFigures, type LoadFigures } from './lib/load-figures.ts';

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Db } from '../../server/src/db/database.ts';
-import { everyRight } from '../../server/src/db/seed/demo-data.ts';
+import { everyRight } from '../../server/src/db/seed/demo-account.ts';
 import { DeviceAuth } from '../../server/src/ingest/device-auth.ts';
 import { DeviceTokenRepository } from '../../server/src/ingest/device-token.repository.ts';
 import { newCode } from '../../server/src/lib/tokens.ts';

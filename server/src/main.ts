@@ -12,7 +12,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
 import { seedDemoIfWanted } from './db/seed/demo-seed.ts';
 import { FailureLog } from './lib/failure-log.ts';
-import { demoCustomer } from './db/seed/demo-data.ts';
+import { demoCustomer } from './db/seed/demo-account.ts';
 import { startEmbeddedAgents, wantsSimulatedCameras } from './sim/embedded-agents.ts';
 import { closeLauncher } from './video/launcher.ts';
 import { HEALTH_CHECK_EVERY_MS } from './realtime/camera-health.ts';

@@ -5,7 +5,7 @@ import type { Permissions } from '@camwatch/contract/permissions';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Db } from '../../src/db/database.ts';
-import { everyRight } from '../../src/db/seed/demo-data.ts';
+import { everyRight } from '../../src/db/seed/demo-account.ts';
 import type { InFlight } from '../../src/http/in-flight.ts';
 import { newCode } from '../../src/lib/tokens.ts';
 import { CameraRepository } from '../../src/modules/cameras/camera.repository.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDb } from '../../../test/helpers/test-database.ts';
 import type { Db } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
-import { DEMO_EMAIL } from './demo-data.ts';
+import { DEMO_EMAIL } from './demo-account.ts';
 import { seedDemo, shouldSeedDemo } from './demo-seed.ts';
 
 let fresh: Awaited<ReturnType<typeof freshDb>>;

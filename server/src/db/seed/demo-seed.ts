@@ -17,19 +17,11 @@ import { buildWeatherSample, japanToday } from '../../modules/weather/sample/wea
 import { storeWeather } from '../../modules/weather/weather-import.ts';
 import { WeatherRepository } from '../../modules/weather/weather.repository.ts';
 import type { Db } from '../database.ts';
-import {
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  demoCameras,
-  demoChildren,
-  demoCustomer,
-  demoLocations,
-  demoAreaLinks,
-  demoPeopleCounterSettings,
-  demoOperationAreas,
-  demoReleases,
-  everyRight,
-} from './demo-data.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, demoChildren, demoCustomer, everyRight } from './demo-account.ts';
+import { demoAreaLinks, demoOperationAreas, demoPeopleCounterSettings } from './demo-analytics.ts';
+import { demoCameras } from './demo-cameras.ts';
+import { demoLocations } from './demo-locations.ts';
+import { demoReleases } from './demo-releases.ts';
 
 export async function shouldSeedDemo(
   db: Db,

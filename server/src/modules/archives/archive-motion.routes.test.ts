@@ -3,7 +3,7 @@
 // minute. It needs the archive right and never reaches another customer's clips.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MotionFrame } from '@camwatch/contract/archives';
-import { everyRight } from '../../db/seed/demo-data.ts';
+import { everyRight } from '../../db/seed/demo-account.ts';
 import { makeClip } from '../../../test/helpers/media-fixtures.ts';
 import { createMediaTestApp, putClip } from '../../../test/helpers/recorded-media.ts';
 import { expectForeignIdsRefused } from '../../../test/helpers/tenancy.ts';

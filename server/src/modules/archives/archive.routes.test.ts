@@ -3,7 +3,7 @@
 // of that clip. Both need the archive right and never reach another customer's cameras or clips.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArchiveEntry } from '@camwatch/contract/archives';
-import { everyRight } from '../../db/seed/demo-data.ts';
+import { everyRight } from '../../db/seed/demo-account.ts';
 import { blobKeys } from '../../storage/blob-keys.ts';
 import { makeClip, minuteAgo } from '../../../test/helpers/media-fixtures.ts';
 import { createMediaTestApp, grantedKey, putClip } from '../../../test/helpers/recorded-media.ts';

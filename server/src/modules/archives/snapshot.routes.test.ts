@@ -1,7 +1,7 @@
 // core.md §3, §7 snapshots: the thumbnails of a camera between two moments, oldest first, as signed image
 // addresses; the archive right is needed and another customer's camera is not found.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everyRight } from '../../db/seed/demo-data.ts';
+import { everyRight } from '../../db/seed/demo-account.ts';
 import { blobKeys } from '../../storage/blob-keys.ts';
 import { makeJpeg, minuteAgo } from '../../../test/helpers/media-fixtures.ts';
 import { createMediaTestApp, grantedKey, putThumbnail } from '../../../test/helpers/recorded-media.ts';

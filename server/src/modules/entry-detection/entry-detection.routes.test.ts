@@ -4,7 +4,7 @@
 // cooldown), a stay over a minute's end, and the CSV download. TLT environment modes and use_enter_alert cameras only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AreaLink, AreaLinkInput } from '@camwatch/contract/entry-detection';
-import { everyRight } from '../../db/seed/demo-data.ts';
+import { everyRight } from '../../db/seed/demo-account.ts';
 import type { Track } from '../../vision/types.ts';
 import { makeClip } from '../../../test/helpers/media-fixtures.ts';
 import { createMediaTestApp, putClip } from '../../../test/helpers/recorded-media.ts';

@@ -8,7 +8,8 @@ import {
   type OperationArea,
 } from '@camwatch/contract/operation-analysis';
 import { AREA_POLYGON_MAX_POINTS, OPERATION_AREAS_MAX } from '@camwatch/contract/constants';
-import { demoCameras, demoOperationAreas } from '../../db/seed/demo-data.ts';
+import { demoOperationAreas } from '../../db/seed/demo-analytics.ts';
+import { demoCameras } from '../../db/seed/demo-cameras.ts';
 import { expectForeignIdsRefused, expectNoLeak } from '../../../test/helpers/tenancy.ts';
 import {
   as,

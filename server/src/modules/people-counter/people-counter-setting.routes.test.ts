@@ -7,7 +7,7 @@ import {
   defaultAnalysisPeriods,
   type PeopleCounterSettingBody,
 } from '@camwatch/contract/people-counter';
-import { everyRight } from '../../db/seed/demo-data.ts';
+import { everyRight } from '../../db/seed/demo-account.ts';
 import { expectForeignIdsRefused, expectNoLeak } from '../../../test/helpers/tenancy.ts';
 import {
   as,
