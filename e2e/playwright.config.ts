@@ -23,7 +23,8 @@ export default defineConfig({
   // runner's 2 cores with Chromium, and a login or a poll can miss its 10 s now and then; a real failure fails twice
   // (and the list reporter shows every retried test as flaky).
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A spec walks a whole task through the UI (log in, create, filter, delete): 20-35 s on the 2-core runner.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
