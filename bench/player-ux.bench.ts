@@ -127,8 +127,16 @@ const INSTRUMENT = `
 
 async function timed(page: Page, act: () => Promise<void>): Promise<number> {
   await act();
-  await page.waitForFunction('window.__bench.frameAt > 0', null, { timeout: 20_000 });
-  return page.evaluate<number>('window.__bench.frameAt - window.__bench.clickAt');
+  await page.waitForFunction(
+    () => (globalThis as unknown as { __bench: Record<string, number> }).__bench.frameAt! > 0,
+    null,
+    { timeout: 20_000 },
+  );
+  return page.evaluate(
+    () =>
+      (globalThis as unknown as { __bench: Record<string, number> }).__bench.frameAt! -
+      (globalThis as unknown as { __bench: Record<string, number> }).__bench.clickAt!,
+  );
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -196,9 +204,13 @@ export async function benchPlayerUx(rounds = 20): Promise<PlayerUxResult> {
     await page.goto(`${server.url}/detail/${recorded!.code}?date=${dateQuery(minutes[0]!)}`);
     const minuteButton = (ms: number) => page.locator(`button[data-minute="${localHm(ms)}"]`);
     await minuteButton(minutes[0]!).waitFor();
-    await page.waitForFunction(
-      "(() => { const v = document.querySelector('[data-testid=archive-video]'); return !!v && v.readyState >= 2; })()",
-    );
+    await page.waitForFunction(() => {
+      const { document } = globalThis as unknown as {
+        document: { querySelector(selector: string): { readyState: number } | null };
+      };
+      const video = document.querySelector('[data-testid=archive-video]');
+      return !!video && video.readyState >= 2;
+    });
     const result: PlayerUxResult = {
       archiveStart: [],
       seekWithin: [],
@@ -238,14 +250,25 @@ export async function benchPlayerUx(rounds = 20): Promise<PlayerUxResult> {
     for (let round = 0; round < Math.min(rounds, 15); round++) {
       await page.goto(`${server.url}/list/1`);
       await page.goto(`${server.url}/detail/${live!.code}`);
-      await page.waitForFunction('window.__bench.liveAt > 0', null, { timeout: 30_000 });
-      const { liveAt, startAt, imageAt, viewerAt, longTasks } = await page.evaluate<{
-        liveAt: number;
-        startAt: number;
-        imageAt: number;
-        viewerAt: number;
-        longTasks: [number, number][];
-      }>('window.__bench');
+      await page.waitForFunction(
+        () => (globalThis as unknown as { __bench: Record<string, number> }).__bench.liveAt! > 0,
+        null,
+        { timeout: 30_000 },
+      );
+      const { liveAt, startAt, imageAt, viewerAt, longTasks } = await page.evaluate(
+        () =>
+          (
+            globalThis as unknown as {
+              __bench: {
+                liveAt: number;
+                startAt: number;
+                imageAt: number;
+                viewerAt: number;
+                longTasks: [number, number][];
+              };
+            }
+          ).__bench,
+      );
       result.liveFromNavigation.push(liveAt);
       result.liveFromStart.push(liveAt - startAt);
       if (process.env.PUX_TRACE)
@@ -272,8 +295,18 @@ export async function benchPlayerUx(rounds = 20): Promise<PlayerUxResult> {
       await link.waitFor();
       await sleep(300);
       await link.click();
-      await page.waitForFunction('window.__bench.liveAt > 0', null, { timeout: 30_000 });
-      result.liveFromList.push(await page.evaluate<number>('window.__bench.liveAt - window.__bench.clickAt'));
+      await page.waitForFunction(
+        () => (globalThis as unknown as { __bench: Record<string, number> }).__bench.liveAt! > 0,
+        null,
+        { timeout: 30_000 },
+      );
+      result.liveFromList.push(
+        await page.evaluate(
+          () =>
+            (globalThis as unknown as { __bench: Record<string, number> }).__bench.liveAt! -
+            (globalThis as unknown as { __bench: Record<string, number> }).__bench.clickAt!,
+        ),
+      );
     }
     await context.close();
     return result;
