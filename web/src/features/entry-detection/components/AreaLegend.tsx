@@ -1,26 +1,11 @@
 // What the colours over the picture mean: the entry detection area red, the machine area orange and dashed
 // (the same colours as the detail page's video info).
-import { Box, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
+import { AreaSwatch } from '../../../components/area-editor/AreaSwatch.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 
 export const ENTRY_AREA_COLOR = '#fa5252';
 export const MACHINE_AREA_COLOR = '#fd7e14';
-
-function Swatch({ color, dashed }: { color: string; dashed?: boolean }) {
-  return (
-    <Box
-      aria-hidden
-      w={22}
-      h={12}
-      style={{
-        flex: 'none',
-        border: `2px ${dashed ? 'dashed' : 'solid'} ${color}`,
-        background: `${color}33`,
-        borderRadius: 2,
-      }}
-    />
-  );
-}
 
 export function AreaLegend() {
   const { t } = useTranslation();
@@ -34,11 +19,11 @@ export function AreaLegend() {
       aria-label={t('entryDetection.legend')}
     >
       <Group gap={6} component="li" wrap="nowrap">
-        <Swatch color={ENTRY_AREA_COLOR} />
+        <AreaSwatch color={ENTRY_AREA_COLOR} />
         <Text size="sm">{t('entryDetection.entryArea')}</Text>
       </Group>
       <Group gap={6} component="li" wrap="nowrap">
-        <Swatch color={MACHINE_AREA_COLOR} dashed />
+        <AreaSwatch color={MACHINE_AREA_COLOR} dashed />
         <Text size="sm">{t('entryDetection.machineArea')}</Text>
       </Group>
     </Group>

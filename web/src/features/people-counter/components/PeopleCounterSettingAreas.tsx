@@ -2,10 +2,11 @@
 // area (optional, blue and dashed; none = the whole picture), the entrance start area (green) and the entrance
 // end area (red); a pass from start to end counts as in. A switch chooses which one the clicks draw; the shared
 // area editor does the drawing (keyboard included) and clears an area.
-import { Alert, Box, Grid, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Grid, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { CameraDetail } from '@camwatch/contract/cameras';
 import type { Point } from '@camwatch/contract/polygon-rules';
 import { AreaEditor, type EditorArea } from '../../../components/area-editor/AreaEditor.tsx';
+import { AreaSwatch } from '../../../components/area-editor/AreaSwatch.tsx';
 import { useCameraPicture } from '../../../hooks/use-camera-picture.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { AREA_KINDS, type AreaKind, type AreaProblem } from '../people-counter-setting-rules.ts';
@@ -36,23 +37,6 @@ interface PeopleCounterSettingAreasProps {
   problems: Record<AreaKind, AreaProblem | null>;
   serverErrors: Partial<Record<AreaKind, string>>;
   disabled: boolean;
-}
-
-function Swatch({ kind }: { kind: AreaKind }) {
-  const color = PEOPLE_COUNTER_AREA_COLORS[kind];
-  return (
-    <Box
-      aria-hidden
-      w={22}
-      h={12}
-      style={{
-        flex: 'none',
-        border: `2px ${DASHED[kind] ? 'dashed' : 'solid'} ${color}`,
-        background: `${color}33`,
-        borderRadius: 2,
-      }}
-    />
-  );
 }
 
 export function PeopleCounterSettingAreas({
@@ -117,7 +101,7 @@ export function PeopleCounterSettingAreas({
               value,
               label: (
                 <Group gap={8} wrap="nowrap" justify="flex-start">
-                  <Swatch kind={value} />
+                  <AreaSwatch color={PEOPLE_COUNTER_AREA_COLORS[value]} dashed={DASHED[value]} />
                   <span>
                     {t('peopleCounterSetting.kindLabel', { area: name(value), status: status(value) })}
                   </span>
