@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import type { DeviceAuth } from '../ingest/device-auth.ts';
+import { tsChildArgs, tsChildEnv } from '../lib/ts-child.ts';
 import { DeviceTokenRepository } from '../ingest/device-token.repository.ts';
 import { CameraRepository } from '../modules/cameras/camera.repository.ts';
 import type { AgentSpec, AgentsChildMessage, AgentsChildRequest } from './agents-child.ts';
@@ -18,7 +19,6 @@ export const EMBEDDED_TOKEN_LABEL = 'embedded-sim';
 export const DEMO_LIMITS = { maxWidth: 480, maxHeight: 270, maxFps: 2 } as const;
 const SCENES = ['street', 'shop'] as const;
 const CHILD_SCRIPT = fileURLToPath(new URL('./agents-child.ts', import.meta.url));
-const TSX_LOADER = import.meta.resolve('tsx');
 
 export interface EmbeddedAgentsOptions {
   db: Db;
@@ -57,8 +57,9 @@ export async function startEmbeddedAgents(options: EmbeddedAgentsOptions): Promi
     });
   }
   const logger = options.logger.child({ component: 'sim-agent' });
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, CHILD_SCRIPT], {
+  const child = spawn(process.execPath, tsChildArgs(CHILD_SCRIPT), {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: tsChildEnv(),
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const started = new Promise<void>((resolve, reject) => {

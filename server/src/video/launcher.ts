@@ -10,6 +10,7 @@
 // helper leaves with the server: closeLauncher() at shutdown, and it exits by itself when the server is gone.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { tsChildArgs, tsChildEnv } from '../lib/ts-child.ts';
 
 export interface RunOptions {
   /** Killed after this long; the result says timedOut. */
@@ -48,7 +49,6 @@ export type LaunchResponse = Omit<RunResult, 'stdout' | 'stderr'> & {
 };
 
 const CHILD_SCRIPT = fileURLToPath(new URL('./launcher-child.ts', import.meta.url));
-const TSX_LOADER = import.meta.resolve('tsx');
 const DEFAULT_MAX_BUFFER = 16 * 1024 * 1024;
 
 const toBuffer = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
@@ -62,9 +62,10 @@ export class ProcessLauncher {
   >();
 
   private start(): ChildProcess {
-    const child = spawn(process.execPath, ['--import', TSX_LOADER, CHILD_SCRIPT], {
+    const child = spawn(process.execPath, tsChildArgs(CHILD_SCRIPT), {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
+      env: tsChildEnv(),
     });
     child.on('message', (message: LaunchResponse) => {
       const waiting = this.pending.get(message.id);

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { tsChildArgs, tsChildEnv } from '../lib/ts-child.ts';
 import type { AnalysisOptions } from './analysis-options.ts';
 import type { AnalysisResult } from './analyze.ts';
 import type { TrackerState } from './tracker-state.ts';
@@ -28,7 +29,6 @@ export type VisionResponse =
 export class VideoUnreadableError extends Error {}
 
 const CHILD_SCRIPT = fileURLToPath(new URL('./vision-child.ts', import.meta.url));
-const TSX_LOADER = import.meta.resolve('tsx');
 const CHRT = '/usr/bin/chrt';
 
 export interface VisionRunner {
@@ -48,10 +48,13 @@ export class VisionProcess implements VisionRunner {
 
   private start(): ChildProcess {
     const niceness = String(this.options.niceness ?? 19);
-    const command = ['nice', '-n', niceness, process.execPath, '--import', TSX_LOADER, CHILD_SCRIPT];
+    const command = ['nice', '-n', niceness, process.execPath, ...tsChildArgs(CHILD_SCRIPT)];
     // Linux's idle scheduling class where chrt exists: the analysis runs only on CPU nothing else wants.
     if (fs.existsSync(CHRT)) command.unshift(CHRT, '--idle', '0');
-    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = spawn(command[0]!, command.slice(1), {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: tsChildEnv(),
+    });
     child.on('message', (message: VisionResponse) => {
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
