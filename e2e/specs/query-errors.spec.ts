@@ -68,7 +68,8 @@ test('the camera list without a network: the retry button brings it back', async
   const list = await failRequests(page, /\/api\/cameras\?/, 'network');
   await logInByApi(page, DEMO);
   await page.goto('/list/1');
-  await expect(errorState(page)).toContainText(texts.listFailed);
+  // The app's start-up, then a request and its retry that both fail: over 10 s on a loaded 2-core runner once.
+  await expect(errorState(page)).toContainText(texts.listFailed, { timeout: 20_000 });
   await list.restore();
   await errorState(page).getByRole('button', { name: texts.retry }).click();
   await expect(page.getByTestId('camera-total')).toHaveText(/^\d+台$/);
