@@ -9,9 +9,11 @@
 // what a request arriving at that moment waits.
 // Usage: npm run bench -- spawn-stall   (HOLD_MB=<n> changes the memory held; default 530)
 import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ProcessLauncher } from '../server/src/video/launcher.ts';
+import { probeArgs } from '../server/src/video/probe.ts';
 import { makeMinuteClipFile, report, round1, tempDir } from './lib/video-fixtures.ts';
 
 const ROUNDS = 5;
@@ -45,9 +47,7 @@ async function loopDelay(work: () => Promise<void>): Promise<{ worstMs: number; 
 
 function ffprobeDirect(file: string): Promise<void> {
   return new Promise((resolve) => {
-    execFile('ffprobe', ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file], () =>
-      resolve(),
-    );
+    execFile('ffprobe', probeArgs(file), () => resolve());
   });
 }
 
@@ -58,9 +58,8 @@ export async function benchSpawnStall(): Promise<SpawnStallResult> {
   const dir = await tempDir('spawn-stall');
   const { file } = await makeMinuteClipFile(dir, { width: 480, height: 270, fps: 2 });
   const launcher = new ProcessLauncher();
-  const probeArgs = ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file];
   // Warm up: the launcher's helper starts (one fork of this process), ffprobe is in the page cache.
-  await launcher.run('ffprobe', probeArgs, { timeoutMs: 30_000 });
+  await launcher.run('ffprobe', probeArgs(file), { timeoutMs: 30_000 });
   await ffprobeDirect(file);
 
   const direct = { worst: 0, stalled: 0 };
@@ -74,7 +73,7 @@ export async function benchSpawnStall(): Promise<SpawnStallResult> {
     const b = await loopDelay(async () => {
       await Promise.all(
         Array.from({ length: RUNS_PER_ROUND }, () =>
-          launcher.run('ffprobe', probeArgs, { timeoutMs: 30_000 }),
+          launcher.run('ffprobe', probeArgs(file), { timeoutMs: 30_000 }),
         ),
       );
     });
@@ -83,7 +82,7 @@ export async function benchSpawnStall(): Promise<SpawnStallResult> {
   }
   await launcher.close();
   held.length = 0;
-  await import('node:fs/promises').then((fs) => fs.rm(dir, { recursive: true, force: true }));
+  await fs.rm(dir, { recursive: true, force: true });
   const result: SpawnStallResult = {
     holdMb,
     rounds: ROUNDS,
