@@ -148,7 +148,9 @@ describe('PUT api/ingest/cameras/:camera_code/clips/:start_time', () => {
 
   it('two concurrent uploads of one minute: one stores, the other is a duplicate or a conflict', async () => {
     const cam = await deviceCamera(t);
-    const same = minuteAgo(7);
+    // One clock for both minutes: read apart, a minute turning in between made them the same minute.
+    const now = Date.now();
+    const same = minuteAgo(7, now);
     const twins = await Promise.all([
       t.app.inject(clipUpload(cam, same, clip)),
       t.app.inject(clipUpload(cam, same, clip)),
@@ -156,7 +158,7 @@ describe('PUT api/ingest/cameras/:camera_code/clips/:start_time', () => {
     expect(twins.map((r) => r.json().clip.stored).sort()).toEqual(['duplicate', 'new']);
 
     const other = await makeClip({ seconds: 3, scene: 'moving' });
-    const rivals = minuteAgo(8);
+    const rivals = minuteAgo(8, now);
     const [a, b] = await Promise.all([
       t.app.inject(clipUpload(cam, rivals, clip)),
       t.app.inject(clipUpload(cam, rivals, other)),

@@ -102,10 +102,11 @@ describe('IngestService', () => {
       delete: async () => {},
     };
     const cam = await device();
+    const start = minuteAgo(2);
     await expect(
-      service({ blobs: failing }).uploadClip(cam, minuteAgo(2).toISOString(), query(clip), upload),
+      service({ blobs: failing }).uploadClip(cam, start.toISOString(), query(clip), upload),
     ).rejects.toThrow(/disk full/);
-    expect(await new ClipRepository(db).piecesOfMinute(cam.cameraId, minuteAgo(2))).toEqual([]);
+    expect(await new ClipRepository(db).piecesOfMinute(cam.cameraId, start)).toEqual([]);
   });
 
   it('answers whether live is wanted from the function it was given', async () => {

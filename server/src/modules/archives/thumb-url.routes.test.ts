@@ -30,10 +30,11 @@ describe('thumb_url', () => {
     const { camera, location } = await createLocationAndCamera(t.db, customer.id, 'With thumbs');
     const { camera: bare } = await createLocationAndCamera(t.db, customer.id, 'Without');
     const jpeg = await makeJpeg();
-    await putThumbnail(t, camera.id, minuteAgo(3), jpeg);
-    await putThumbnail(t, camera.id, minuteAgo(1), jpeg);
+    const now = Date.now();
+    await putThumbnail(t, camera.id, minuteAgo(3, now), jpeg);
+    await putThumbnail(t, camera.id, minuteAgo(1, now), jpeg);
     const cookie = await login(t.app, user);
-    const newest = blobKeys.thumbnail(camera.id, minuteAgo(1));
+    const newest = blobKeys.thumbnail(camera.id, minuteAgo(1, now));
 
     const list = await as(t.app, cookie, { method: 'GET', url: '/api/cameras' });
     const items = (list.json() as { data: { cameras: CameraItem[] } }).data.cameras;

@@ -189,8 +189,13 @@ describe('POST api/cameras/{camera_code}/streaming (on_demand)', () => {
     expect(res.json()).toEqual({ result: 'failed', data: { reason: 'no_data' } });
 
     const plain = await setup(undefined, false);
-    await putClip(t, plain.camera.id, minuteAgo(5), await makeClip({ seconds: 60 }));
-    const refused = await streamingOf(plain.cookie, plain.camera.code, onDemand(minuteAgo(5), minuteAgo(4)));
+    const recorded = minuteAgo(5);
+    await putClip(t, plain.camera.id, recorded, await makeClip({ seconds: 60 }));
+    const refused = await streamingOf(
+      plain.cookie,
+      plain.camera.code,
+      onDemand(recorded, new Date(recorded.getTime() + 60_000)),
+    );
     expect(refused.json()).toEqual({ result: 'failed', data: { reason: 'not_supported' } });
   });
 
