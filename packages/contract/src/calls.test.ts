@@ -79,6 +79,8 @@ const expectedCalls = [
   'GET /api/people-counter/location/:locationCode/counts',
   'GET /api/people-counter/camera/:cameraCode/counts/csv',
   'GET /api/people-counter/location/:locationCode/counts/csv',
+  // the heat map (issue 14)
+  'GET /api/heatmap/camera/:cameraCode',
   // the audit log (issue 16): reading only
   'GET /api/audit-log',
   'GET /api/audit-log/options',

@@ -67,6 +67,7 @@ import {
   enterAlertCsvCall,
   enterAlertListCall,
 } from './entry-detection.ts';
+import { heatmapCameraCall } from './heatmap.ts';
 import { passwordResetCall, passwordResetRequestCall } from './password-reset.ts';
 import {
   peopleCountCameraCall,
@@ -145,6 +146,7 @@ export const allCalls: readonly CallDef[] = [
   peopleCountLocationCall,
   peopleCountCameraCsvCall,
   peopleCountLocationCsvCall,
+  heatmapCameraCall,
   auditListCall,
   auditCsvCall,
   auditOptionsCall,

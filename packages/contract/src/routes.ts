@@ -38,6 +38,7 @@ export const routes = {
   envSettings: { method: 'GET', path: '/api/settings/env' },
   feedback: { method: 'POST', path: '/api/feedback' },
   heartbeat: { method: 'POST', path: '/api/ingest/cameras/:camera_code/heartbeat' },
+  heatmapCamera: { method: 'GET', path: '/api/heatmap/camera/:cameraCode' },
   lighting: { method: 'PUT', path: '/api/cameras/:camera_code/lighting' },
   liveImage: { method: 'GET', path: '/api/cameras/:camera_code/live/image' },
   liveSegmentUpload: { method: 'PUT', path: '/api/ingest/cameras/:camera_code/live-segments/:sequence' },
