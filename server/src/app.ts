@@ -29,6 +29,7 @@ import { registerMotionAlertRoutes } from './modules/motion-alerts/motion-alert.
 import { registerOperationAnalysisRoutes } from './modules/operation-analysis/operation-analysis.routes.ts';
 import { registerPeopleCounterSettingRoutes } from './modules/people-counter/people-counter-setting.routes.ts';
 import { registerEnterAlertRoutes } from './modules/entry-detection/entry-detection.routes.ts';
+import { registerHeatmapRoutes } from './modules/heatmap/heatmap.routes.ts';
 import { registerPeopleCountRoutes } from './modules/people-counter/people-count.routes.ts';
 import { registerDebugRoutes } from './modules/debug/debug.routes.ts';
 import { registerTagRoutes } from './modules/tags/tag.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerPeopleCounterSettingRoutes(ctx, services.peopleCounterSetting);
   registerEnterAlertRoutes(ctx, services.enterAlerts);
   registerPeopleCountRoutes(ctx, services.peopleCounts);
+  registerHeatmapRoutes(ctx, services.heatmaps);
   registerDebugRoutes(ctx, services.debug);
   registerNotificationRoutes(ctx, services.notifications);
   registerPushRoutes(ctx, services.push);

@@ -40,6 +40,9 @@ import { PeopleCounterSettingRepository } from './modules/people-counter/people-
 import { PeopleCounterSettingService } from './modules/people-counter/people-counter-setting.service.ts';
 import { EnterAlertRepository } from './modules/entry-detection/entry-detection.repository.ts';
 import { EnterAlertService } from './modules/entry-detection/entry-detection.service.ts';
+import { HeatmapAnalysis } from './modules/heatmap/heatmap-analysis.ts';
+import { HeatmapRepository } from './modules/heatmap/heatmap.repository.ts';
+import { HeatmapService } from './modules/heatmap/heatmap.service.ts';
 import { PeopleCountRepository } from './modules/people-counter/people-count.repository.ts';
 import { PeopleCountService } from './modules/people-counter/people-count.service.ts';
 import { DebugRepository } from './modules/debug/debug.repository.ts';
@@ -168,6 +171,8 @@ export function createServices(
   // The analytics that read the engine's tracks of each clip.
   vision.onTracks(new PeopleCountAnalysis(db));
   vision.onTracks(new EntryTracksConsumer(enterAlerts));
+  const heatmapRepository = new HeatmapRepository(db);
+  vision.onTracks(new HeatmapAnalysis(heatmapRepository));
   const audit = createAudit({ db, retentionDays: config.audit.retentionDays, logger });
   const downloads = createDownloads({ db, blobs, mediaSigner, jobs, ffmpegPath: config.media.ffmpegPath });
   const streams = createStreaming({
@@ -234,6 +239,7 @@ export function createServices(
     ),
     peopleCounterSetting: new PeopleCounterSettingService(new PeopleCounterSettingRepository(db)),
     peopleCounts: new PeopleCountService(new PeopleCountRepository(db)),
+    heatmaps: new HeatmapService(heatmapRepository, recorded.mediaUrls),
     debug: new DebugService(new DebugRepository(db), config),
     childUsers: new ChildUserService(new ChildUserRepository(db), sessions, appKeyRepository),
     releases: new ReleaseService(new ReleaseRepository(db)),

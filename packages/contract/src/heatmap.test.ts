@@ -18,7 +18,10 @@ describe('heat map query (advanced.md heat map)', () => {
   it('refuses hours outside the day', () => {
     expect(heatmapQuery.safeParse({ hour_from: '24' }).success).toBe(false);
     expect(heatmapQuery.safeParse({ hour_to: '0' }).success).toBe(false);
-    expect(heatmapQuery.parse({ hour_from: '9', hour_to: '18' })).toMatchObject({ hour_from: 9, hour_to: 18 });
+    expect(heatmapQuery.parse({ hour_from: '9', hour_to: '18' })).toMatchObject({
+      hour_from: 9,
+      hour_to: 18,
+    });
   });
 });
 

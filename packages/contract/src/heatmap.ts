@@ -58,6 +58,8 @@ export const heatmapQuery = z.object({
   time_zone: timeZoneSchema.default(DEFAULT_HEATMAP_TIME_ZONE),
 });
 export type HeatmapQuery = z.input<typeof heatmapQuery>;
+/** The query as the server reads it (defaults filled in, weekdays a list). */
+export type HeatmapQueryValues = z.output<typeof heatmapQuery>;
 
 export const heatmapSchema = z
   .object({
@@ -91,7 +93,8 @@ export const heatmapCameraParams = z.object({ cameraCode: cameraCodeSchema });
 export const heatmapCameraCall = defineCall({
   method: 'GET',
   path: '/api/heatmap/camera/:cameraCode',
-  summary: 'Where people stood in a camera’s picture over a period (person-seconds per grid cell; heatmap right)',
+  summary:
+    'Where people stood in a camera’s picture over a period (person-seconds per grid cell; heatmap right)',
   source: 'advanced.md heat map, §6, §9 (path not in the spec)',
   tags: ['heatmap'],
   access: 'session',

@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019-people-passes.ts';
 import * as m0018 from './migrations/0018-people-counter-setting.ts';
 import * as m0020 from './migrations/0020-people-identities.ts';
 import * as m0021 from './migrations/0021-entry-person.ts';
+import * as m0022 from './migrations/0022-heatmap.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0018-people-counter-setting': m0018,
   '0020-people-identities': m0020,
   '0021-entry-person': m0021,
+  '0022-heatmap': m0022,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -22,6 +22,8 @@ import type { ClipsTable, DownloadsTable, ThumbnailsTable } from './schema/media
 import type {
   ClipTracksTable,
   EnterAlertAreaLinksTable,
+  HeatmapClipCellsTable,
+  HeatmapHoursTable,
   OperationAnalysisSettingsTable,
   PeopleCounterSettingsTable,
   PeopleIdentitiesTable,
@@ -97,6 +99,8 @@ export interface Database {
   people_passes: PeoplePassesTable;
   people_identities: PeopleIdentitiesTable;
   people_identity_tracks: PeopleIdentityTracksTable;
+  heatmap_clip_cells: HeatmapClipCellsTable;
+  heatmap_hours: HeatmapHoursTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

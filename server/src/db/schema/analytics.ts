@@ -92,3 +92,25 @@ export interface PeopleIdentityTracksTable {
   clip_time: Date;
   identity_id: number;
 }
+
+/** One analysed clip's heat grid (migration 0022): person-seconds per cell, float32 little-endian. */
+export interface HeatmapClipCellsTable {
+  clip_id: number;
+  camera_id: number;
+  /** The UTC hour the clip's minute falls in. */
+  hour: Date;
+  cells: Uint8Array;
+}
+
+/** A camera's heat grid summed over the clips of one UTC hour (migration 0022). */
+export interface HeatmapHoursTable {
+  camera_id: number;
+  customer_id: number;
+  hour: Date;
+  cells: Uint8Array;
+  /** Sum of the cells (person-seconds). */
+  total: number;
+  /** Clips analysed in the hour. */
+  clips: number;
+  updated_at: Generated<Date>;
+}

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { PeopleCountUnit } from '@camwatch/contract/people-counts-rules';
 import type { Db } from '../../db/database.ts';
 import { customerCamera } from '../../db/scoped-queries.ts';
+import { databaseKnowsTimeZone } from '../../db/time-zone.ts';
 import type { BucketSum } from './people-count-buckets.ts';
 
 export interface ClipPass {
@@ -73,9 +74,6 @@ export async function replacePassesOfClip(trx: Db, input: ClipPasses): Promise<n
   return input.passes.length;
 }
 
-/** Zones already asked about (a few dozen at most: the contract takes only the runtime's IANA zones). */
-const knownZones = new Map<string, boolean>();
-
 /** What the PostgreSQL `date_trunc` of each unit is called. */
 const TRUNC: Record<PeopleCountUnit, string> = { hour: 'hour', day: 'day', week: 'week', month: 'month' };
 
@@ -111,23 +109,9 @@ export class PeopleCountRepository {
       .execute();
   }
 
-  /**
-   * Whether PostgreSQL knows the IANA zone (the runtime's list, which the contract checks, and the database's may
-   * differ). Asked once per zone and process: pg_timezone_names reads the zone files, so a probe is used instead.
-   */
-  async knowsTimeZone(timeZone: string): Promise<boolean> {
-    const known = knownZones.get(timeZone);
-    if (known !== undefined) return known;
-    try {
-      await sql`SELECT now() AT TIME ZONE ${timeZone}`.execute(this.db);
-      knownZones.set(timeZone, true);
-      return true;
-    } catch (error) {
-      // invalid_parameter_value: time zone "…" not recognized
-      if ((error as { code?: unknown }).code !== '22023') throw error;
-      knownZones.set(timeZone, false);
-      return false;
-    }
+  /** Whether PostgreSQL knows the IANA zone (db/time-zone.ts). */
+  knowsTimeZone(timeZone: string): Promise<boolean> {
+    return databaseKnowsTimeZone(this.db, timeZone);
   }
 
   /**

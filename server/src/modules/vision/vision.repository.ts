@@ -20,6 +20,7 @@ export class VisionRepository {
         'c.customer_id',
         'c.use_people_counter',
         'c.use_enter_alert',
+        'c.use_heatmap',
         // A people counter without a saved setting counts nothing, so its clips need no analysis for it.
         (eb) =>
           eb

@@ -97,6 +97,28 @@ describe('vision job', { timeout: 120_000 }, () => {
     expect(decodeTracks(again[0]!.tracks).map((track) => track.id)).toEqual(tracks.map((track) => track.id));
   });
 
+  it('feeds the heat map of a heatmap camera (no people counter needed) where the shoppers stand', async () => {
+    const tenant = await createTenant(t.db);
+    const { camera } = await createLocationAndCamera(t.db, tenant.customer.id, 'Aisle heat');
+    await t.db.updateTable('cameras').set({ use_heatmap: true }).where('id', '=', camera.id).execute();
+    const data = await fs.readFile(path.join(FIXTURES, 'store-aisle-detection.mp4'));
+    const clip = await putClip(t, camera.id, minute, data, { durationMs: 4_500 });
+    await t.services.vision.analyse(clip.id);
+    const tracks = decodeTracks((await storedRows(clip.id))[0]!.tracks);
+    const hours = await t.db
+      .selectFrom('heatmap_hours')
+      .selectAll()
+      .where('camera_id', '=', camera.id)
+      .execute();
+    expect(hours).toHaveLength(1);
+    expect(hours[0]!.hour.toISOString()).toBe('2026-11-20T01:00:00.000Z');
+    expect(hours[0]!.clips).toBe(1);
+    // About 4.5 s per shopper followed through the clip, in the cells of their feet.
+    const seconds = tracks.reduce((sum, track) => sum + track.points.length, 0) * 0.5;
+    expect(hours[0]!.total).toBeGreaterThan(5);
+    expect(hours[0]!.total).toBeCloseTo(seconds, 0);
+  });
+
   it('keeps a walking person on one id across the boundary between two clips', async () => {
     const camera = await peopleCounterCamera('Corridor');
     // Two people walk towards the camera for 3 s; the recording is split in two pieces of one minute, as an agent

@@ -1,5 +1,5 @@
 // The vision engine as a background job (docs/vision.md): each stored clip of a camera with an analytic that
-// needs people (the people counter; entry detection in TLT modes) gets a 'vision' job at background priority.
+// needs people (the people counter, the heat map; entry detection in TLT modes) gets a 'vision' job at background priority.
 // The job runs the engine in its own process (vision-process.ts) on the clip, starting from the tracker state
 // the camera's previous clip ended with, stores the tracks (replacing any earlier run's, so a job run again
 // after a killed worker never leaves two results), then hands the tracks to the analytics that read them.
@@ -32,6 +32,7 @@ export interface AnalysedClip {
   blobKey: string;
   usePeopleCounter: boolean;
   useEnterAlert: boolean;
+  useHeatmap: boolean;
 }
 
 /**
@@ -44,13 +45,22 @@ export interface TracksConsumer {
   consume(clip: AnalysedClip, tracks: Track[], previous: unknown): Promise<unknown>;
 }
 
-/** Whether a camera's clips need the engine: a people counter with its setting saved, or entry detection (TLT). */
+/**
+ * Whether a camera's clips need the engine: a people counter with its setting saved, the heat map, or entry
+ * detection (TLT).
+ */
 export function needsVision(
-  camera: { use_people_counter: boolean; has_counter_setting: boolean | number; use_enter_alert: boolean },
+  camera: {
+    use_people_counter: boolean;
+    has_counter_setting: boolean | number;
+    use_enter_alert: boolean;
+    use_heatmap: boolean;
+  },
   environmentMode: EnvironmentMode,
 ): boolean {
   return (
     (camera.use_people_counter && Boolean(camera.has_counter_setting)) ||
+    camera.use_heatmap ||
     (isTltMode(environmentMode) && camera.use_enter_alert)
   );
 }
@@ -97,6 +107,7 @@ export class VisionService {
       blobKey: row.blob_key,
       usePeopleCounter: row.use_people_counter,
       useEnterAlert: isTltMode(this.deps.environmentMode) && row.use_enter_alert,
+      useHeatmap: row.use_heatmap,
     };
     const previous = await this.repo.previousState(row.camera_id, row.start_time, row.offset_ms);
     const previousEnd = previous?.endState;
