@@ -165,6 +165,7 @@ export default tseslint.config(
                   'error-reasons',
                   'people-counter-rules',
                   'people-counts-rules',
+                  'heatmap-rules',
                 ].map((module) => `!@camwatch/contract/${module}`),
               ],
               allowTypeImports: true,

@@ -40,10 +40,9 @@ describe('route config (core.md §2)', () => {
 });
 
 describe('no route renders a title-only page (issue 21 point 8)', () => {
-  it('has no heat map or result routes until their analytics land: those addresses fall to the unknown-path route', () => {
+  it('has no result routes until their analytics land: those addresses fall to the unknown-path route', () => {
     const routes = buildRoutes(settings);
     for (const path of [
-      '/heatmap',
       '/person-tracking/results',
       '/person-tracking/results/1',
       '/operation-analysis/results',
@@ -62,5 +61,14 @@ describe('no route renders a title-only page (issue 21 point 8)', () => {
       '/location/s1/people-counter',
     ])
       expect(matchRoutes(routes, path)?.at(-1)?.route.path, path).not.toBe('*');
+  });
+
+  it('has the heat map screen (issue 14), its own page name, loaded on demand', () => {
+    const routes = buildRoutes(settings);
+    const matched = matchRoutes(routes, '/heatmap')?.at(-1)?.route;
+    expect(matched?.path).toBe('heatmap');
+    expect(matched?.handle).toEqual({ page: 'heatmap' });
+    expect(matched?.Component).toBeTypeOf('function');
+    expect(matched?.loader).toBeTypeOf('function');
   });
 });

@@ -1,6 +1,6 @@
 // The routes of core.md §2 and advanced.md §2 that have a screen. Screens load on demand; the page name becomes the
-// body class. The heat map and the person tracking and operation analysis results have no screen until their
-// analytics land, so their addresses go to notfound like any unknown path (issue 21 point 8).
+// body class. The person tracking and operation analysis results have no screen until their analytics land, so
+// their addresses go to notfound like any unknown path (issue 21 point 8).
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { isTltMode } from '@camwatch/contract/environment';
 import { ApiError } from '../lib/api-client.ts';
@@ -33,6 +33,7 @@ export type PageName =
   | 'password_reissue'
   | 'help'
   | 'people_counter'
+  | 'heatmap'
   | 'entry_detection'
   | 'entry_detection_detail'
   | 'entry_detection_report'
@@ -72,6 +73,7 @@ const peopleCounterCameraScreen = lazyScreen(
 const peopleCounterLocationScreen = lazyScreen(
   () => import('../features/people-counter/components/PeopleCounterPageLocation.tsx'),
 );
+const heatmapScreen = lazyScreen(() => import('../features/heatmap/components/HeatmapPage.tsx'));
 const areaLinkScreen = lazyScreen(
   () => import('../features/entry-detection/components/AreaLinkEditPage.tsx'),
 );
@@ -246,6 +248,7 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
             page('setting/audit-log', 'audit_log', auditLogScreen, notForChildren),
             page('notification', 'notification', notificationScreen),
             page('child_users', 'child_users', childUsersScreen, parentsOnly),
+            page('heatmap', 'heatmap', heatmapScreen),
             page('releases', 'releases', releasesScreen),
             page('debug', 'debug', debugScreen),
             page('notfound', 'notfound', notFoundScreen),

@@ -45,24 +45,40 @@ const user: UserInfo = {
   devauthEnabled: false,
 };
 
+/** The paths the navigation links to, for a user. */
+function navTargets(navUser: UserInfo): string[] {
+  render(
+    <MantineProvider>
+      <EnvSettingsContext.Provider value={settings}>
+        <MemoryRouter initialEntries={['/list/1']}>
+          <SideNav user={navUser} tags={[{ tag_code: 't1', tag_name: 'Tag 1' }]} onNavigate={() => {}} />
+        </MemoryRouter>
+      </EnvSettingsContext.Provider>
+    </MantineProvider>,
+  );
+  return screen
+    .getAllByRole('link')
+    .map((link) => new URL(link.getAttribute('href') ?? '', 'http://x').pathname);
+}
+
 describe('side navigation (issue 21 point 8)', () => {
   it('leads only to screens that exist, with every right in a TLT mode', () => {
-    render(
-      <MantineProvider>
-        <EnvSettingsContext.Provider value={settings}>
-          <MemoryRouter initialEntries={['/list/1']}>
-            <SideNav user={user} tags={[{ tag_code: 't1', tag_name: 'Tag 1' }]} onNavigate={() => {}} />
-          </MemoryRouter>
-        </EnvSettingsContext.Provider>
-      </MantineProvider>,
-    );
+    const targets = navTargets(user);
     const routes = buildRoutes(settings);
-    const targets = screen
-      .getAllByRole('link')
-      .map((link) => new URL(link.getAttribute('href') ?? '', 'http://x').pathname);
     expect(targets).toContain('/setting');
     for (const target of targets)
       expect(matchRoutes(routes, target)?.at(-1)?.route.path, target).not.toBe('*');
-    expect(targets.filter((target) => /heatmap|person-tracking|operation-analysis/.test(target))).toEqual([]);
+    expect(targets.filter((target) => /person-tracking|operation-analysis/.test(target))).toEqual([]);
+  });
+
+  it('shows the heat map entry only with the heatmap right (core.md §2, advanced.md §2)', () => {
+    expect(navTargets(user)).toContain('/heatmap');
+    expect(screen.getByRole('link', { name: 'ヒートマップ' })).toHaveAttribute('href', '/heatmap');
+    cleanup();
+    const withoutHeatmap = { ...user, permissions: { ...everyRight, heatmap: false } };
+    const targets = navTargets(withoutHeatmap);
+    expect(targets).toContain('/setting');
+    expect(targets).not.toContain('/heatmap');
+    expect(screen.queryByRole('link', { name: 'ヒートマップ' })).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 // Side navigation (core.md §2, advanced.md §2): camera list with 'all' and one entry per tag that has cameras
-// (keeping the list's view and division), people count with the analytics right (the list of people-counter
-// cameras, whose menus open each camera's counts), setting, help, and releases in the modes that show it. The heat
-// map and the person tracking and operation analysis results have no entry until their screens land (issue 21).
+// (keeping the list's view and division), heat map with the heatmap right, people count with the analytics right
+// (the list of people-counter cameras, whose menus open each camera's counts), setting, help, and releases in the
+// modes that show it. The person tracking and operation analysis results have no entry until their screens land
+// (issue 21).
 import { NavLink, ScrollArea } from '@mantine/core';
-import { IconHelp, IconNews, IconSettings, IconUsers, IconVideo } from '@tabler/icons-react';
+import { IconFlame, IconHelp, IconNews, IconSettings, IconUsers, IconVideo } from '@tabler/icons-react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Link, useLocation } from 'react-router';
 import type { UserInfo } from '@camwatch/contract/auth';
@@ -75,6 +76,13 @@ export function SideNav({
           />
         ))}
       </NavLink>
+      {user.permissions.heatmap &&
+        item(
+          '/heatmap',
+          t('nav.heatmap'),
+          <IconFlame size={18} aria-hidden />,
+          location.pathname === '/heatmap',
+        )}
       {user.permissions.analytics &&
         item(
           PEOPLE_COUNTER_CAMERAS,

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { HEATMAP_CELLS, HEATMAP_COLS, HEATMAP_MAX_CAMERAS } from '@camwatch/contract/heatmap-rules';
 import {
   camerasOf,
-  cameraHeatmapPath,
   cellAfterKey,
   cellAtPoint,
   cellPosition,
@@ -121,11 +120,9 @@ describe('the choices in the address (advanced.md heat map, §9 default range)',
     expect(searchOf(view({}))).toEqual({ start: '2026-10-25', end: '2026-11-24' });
   });
 
-  it('links a camera’s heat map by its code', () => {
-    expect(cameraHeatmapPath('cam 1&x')).toBe('/heatmap?cameras=cam+1%26x');
-    expect(view(Object.fromEntries(new URL(cameraHeatmapPath('cam 1&x'), 'http://x').searchParams)).cameras).toEqual(
-      ['cam 1&x'],
-    );
+  it('opens on the camera of a link written as the camera detail page writes it', () => {
+    const link = `/heatmap?${new URLSearchParams({ cameras: 'cam 1&x' }).toString()}`;
+    expect(viewOf(new URL(link, 'http://x').searchParams, today).cameras).toEqual(['cam 1&x']);
   });
 
   it('compares by default with the period just before, of the same length', () => {

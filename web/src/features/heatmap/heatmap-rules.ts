@@ -15,7 +15,6 @@ import {
   heatmapRangeProblem,
   type HeatmapWeekday,
 } from '@camwatch/contract/heatmap-rules';
-import type { HeatmapQuery } from '@camwatch/contract/heatmap';
 
 export interface Period {
   start: string;
@@ -120,17 +119,23 @@ export function searchOf(view: HeatmapView): Record<string, string> {
   return search;
 }
 
-/** The address of a camera's heat map with the default period (the camera detail page's link). */
-export const cameraHeatmapPath = (cameraCode: string): string =>
-  `/heatmap?${new URLSearchParams({ cameras: cameraCode }).toString()}`;
+/** The call's query (heatmapQuery) as the screen sends it, every field named. */
+export type HeatmapCallQuery = {
+  start: string;
+  end: string;
+  hour_from: number;
+  hour_to: number;
+  /** `mon,sat`; absent for every day. */
+  weekdays: string | undefined;
+  time_zone: string;
+};
 
 /** The query of GET api/heatmap/camera/:cameraCode for one period of a view (weekdays only when some are left out). */
 export function heatmapQueryOf(
   period: Period,
   view: Pick<HeatmapView, 'hourFrom' | 'hourTo' | 'weekdays'>,
   timeZone: string,
-): Required<Pick<HeatmapQuery, 'start' | 'end' | 'hour_from' | 'hour_to' | 'time_zone'>> &
-  Pick<HeatmapQuery, 'weekdays'> {
+): HeatmapCallQuery {
   return {
     start: period.start,
     end: period.end,

@@ -58,6 +58,20 @@ const en: HelpContent = {
       ],
     },
     {
+      id: 'heatmap',
+      title: 'Heat map',
+      paragraphs: [
+        'The side menu’s “Heat map” (or the “Heat map” button of a camera’s detail page) shows in colour where people were in a camera’s picture. The picture is divided into 32 × 18 cells; the time the feet of the people seen were in a cell is added up over people (person-minutes), and the more, the redder. It needs the heat map right and a camera with the heat map function.',
+        'Choose the cameras (up to 10), the period (by default 31 days ago to yesterday; today can be chosen), the hours of the day and the weekdays. The choices stay in the address, so the address opens the same view. “Compare with another period” shows two periods side by side on one colour scale, with the change of the total.',
+        'Point at a cell, or click the picture and move with the arrow keys, to read that cell’s value in minutes.',
+      ],
+      items: [
+        'Only analysed recordings count. Time that was not analysed (no recording, analysis still running) is missing; a period without any analysed recording says “No analysed recordings in this period”.',
+        'People who were not detected (small in the picture, hidden, in the dark) are missing.',
+        'Where feet stood is estimated from the video and is a guide. People who stand still count longer.',
+      ],
+    },
+    {
       id: 'notifications',
       title: 'Notifications and push',
       paragraphs: [
@@ -110,7 +124,7 @@ const en: HelpContent = {
       ptz: 'Control pan, tilt and zoom. Needs the live right too.',
       modPassword: 'Change your own password.',
       modDevauth: 'Change the device authentication settings.',
-      heatmap: 'See the heat map (the heat map screen is not available yet).',
+      heatmap: 'See the heat map (the side menu’s “Heat map”).',
       analytics: 'See the people counter.',
       configMotion: 'Set up motion detection.',
       configEnterAlert: 'Set up enter alerts (TLT modes only).',

@@ -4,9 +4,11 @@
 // canvas as a JPEG; full screen shows the player and its controller alone; the more-menu opens PTZ control
 // (a panel over the picture) and the archive download dialog. The controller lies over the picture and fades
 // when idle; video info draws the clip's time, the motion area and what moved over it. Streaming cameras play
-// live over HLS. Below: the archive timeline of the chosen period (1H, 6H, 24H) with its event filter.
+// live over HLS. Below: the archive timeline of the chosen period (1H, 6H, 24H) with its event filter. Above: links
+// to the camera's analyses (its heat map, with the heatmap right; in TLT modes its entry detection and operation
+// analysis settings).
 import { Box, Button, Group, Stack } from '@mantine/core';
-import { IconAdjustments } from '@tabler/icons-react';
+import { IconAdjustments, IconFlame } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { CameraDetail } from '@camwatch/contract/cameras';
@@ -68,6 +70,11 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
     useOperationAnalysis: camera.use_operation_analysis,
   };
   const settingLinks = analysisSettingLinks(camera.camera_code, features);
+  // The heat map screen opens on this camera (features/heatmap reads `cameras` from the address).
+  const heatmapLink =
+    camera.use_heatmap && perms.heatmap
+      ? `/heatmap?${new URLSearchParams({ cameras: camera.camera_code }).toString()}`
+      : null;
   const infoOptions = videoInfoOptions(features);
   const openDownload = () => {
     // Dialogs open on the page, outside the full-screen player: leave full screen first.
@@ -91,8 +98,19 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
   return (
     <Box p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="page-title">
       <PageTitle>{camera.camera_name}</PageTitle>
-      {settingLinks.length > 0 && (
+      {(settingLinks.length > 0 || heatmapLink) && (
         <Group gap="xs" mt={-8} mb="sm" component="nav" aria-label={t('player.analysisSettings.label')}>
+          {heatmapLink && (
+            <Button
+              component={Link}
+              to={heatmapLink}
+              variant="light"
+              size="xs"
+              leftSection={<IconFlame size={14} aria-hidden />}
+            >
+              {t('heatmap.detailLink')}
+            </Button>
+          )}
           {settingLinks.map((link) => (
             <Button
               key={link.key}
