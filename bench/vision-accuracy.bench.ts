@@ -10,6 +10,10 @@
 //   counting             passes through an entrance (start band → end band = in, back = out) counted by the
 //                        same rules on the engine's tracks and on the truth tracks; a counted pass matches a
 //                        true one of the same direction within ±3 s
+//   heat map             person-seconds per cell of the heat map's grid (vision/heat-grid.ts) from the engine's
+//                        tracks against the same from the truth's feet (people whose feet are in the
+//                        picture): Pearson correlation
+//                        over the whole run, and the share of the true person-seconds the tracks hold
 //   cost                 CPU seconds (decoding + detection + tracking) per camera-hour of recording
 // Usage: npm run bench -- vision-accuracy   (VISION_BENCH_MINUTES, default 5, per scene and light)
 //        node --import tsx bench/vision-accuracy.bench.ts [--minutes N] [--scenes street,shop] [--light day,night]
@@ -30,6 +34,7 @@ import {
   type EntranceAreas,
   type Pass,
 } from '../server/src/vision/counting.ts';
+import { addDwell, emptyCells, pearson } from '../server/src/vision/heat-grid.ts';
 import type { TrackerState } from '../server/src/vision/tracker-state.ts';
 import type { NormBox, Track } from '../server/src/vision/types.ts';
 import { PASS_MIN_POINTS_IN_AREA, visionAnalysisOptions } from '../server/src/vision/vision-settings.ts';
@@ -69,6 +74,12 @@ export interface VisionAccuracyResult {
   extraPasses: number;
   cpuSecondsPerCameraHour: number;
   detectedShare: number;
+  /**
+   * Heat map: Pearson correlation of the person-seconds per cell from the engine's tracks with those from the
+   * truth's feet (every visible person), and the engine's total over the truth's.
+   */
+  heatCorrelation: number;
+  heatTotalRatio: number;
   /** Where the CPU went, summed over the clips (analysis-profile.ts AnalysisProfile). */
   profile: AnalysisProfile;
   frames: number;
@@ -86,7 +97,8 @@ function iou(a: NormBox, b: NormBox): number {
 
 interface TruthFrame {
   t: number;
-  persons: { id: string; box: NormBox; tall: boolean }[];
+  /** tall: ≥ 48 px and whole in the picture; feetInView: not cut by the picture's bottom edge. */
+  persons: { id: string; box: NormBox; tall: boolean; feetInView: boolean }[];
   cars: NormBox[];
 }
 
@@ -125,6 +137,7 @@ export async function renderMinute(
         id: p.id,
         box: norm(p.box),
         tall: p.box.h >= MIN_HEIGHT_PX && p.box.x > 0 && p.box.x + p.box.w < width && p.box.y > 0,
+        feetInView: p.box.y + p.box.h < height,
       })),
       cars: frame.cars.map((c) => norm(c.box)),
     });
@@ -203,6 +216,8 @@ export async function benchVisionAccuracy(
         const profile: Record<string, number> = {};
         const truthPasses: Pass[] = [];
         const countedPasses: Pass[] = [];
+        const heat = emptyCells();
+        const truthHeat = emptyCells();
         for (let m = 0; m < minutes; m++) {
           const startMs = START[light] + m * 60_000;
           const file = path.join(dir, `${scene}-${light}-${m}.mp4`);
@@ -240,6 +255,10 @@ export async function benchVisionAccuracy(
             }
           }
           for (const track of result.tracks) trackIds.add(track.id);
+          addDwell(heat, result.tracks);
+          // The truth's heat: where feet stood in the picture (people cut by its bottom edge show none).
+          const feetInView = truth.map((f) => ({ ...f, persons: f.persons.filter((p) => p.feetInView) }));
+          addDwell(truthHeat, truthTracks(feetInView, analysedTimes));
           const offset = m * 60;
           const counted = countPasses(result.tracks, BENCH_ENTRANCE, {
             prior: countState,
@@ -277,6 +296,8 @@ export async function benchVisionAccuracy(
           extraPasses: countedPasses.length - matched,
           cpuSecondsPerCameraHour: Math.round((cpu / minutes) * 60),
           detectedShare: r3(frames ? detected / frames : 0),
+          heatCorrelation: r3(pearson(heat, truthHeat)),
+          heatTotalRatio: r3(heat.reduce((a, b) => a + b, 0) / truthHeat.reduce((a, b) => a + b, 0)),
           profile: Object.fromEntries(
             Object.entries(profile).map(([key, value]) => [key, Math.round(value)]),
           ) as unknown as AnalysisProfile,
@@ -300,6 +321,7 @@ export function visionAccuracyRows(results: VisionAccuracyResult[]): string[] {
       `recall ${pct(r.recallTall)} (≥ 48 px), ${pct(r.recallAll)} (all) · precision ${pct(r.precision)} · ` +
       `${r.boxesOnCars} boxes on cars | counted ${r.countedIn} in / ${r.countedOut} out vs truth ${r.truthIn} / ${r.truthOut}: ` +
       `${truth ? pct(r.matchedPasses / truth) : 'n/a'} found, ${truth ? pct(r.extraPasses / truth) : 'n/a'} extra (${counted} counted) | ` +
+      `heat map r = ${r.heatCorrelation.toFixed(3)}, ${pct(r.heatTotalRatio)} of the true person-seconds | ` +
       `${r.cpuSecondsPerCameraHour} CPU s per camera-hour (detector on ${pct(r.detectedShare)} of frames) |`
     );
   });
