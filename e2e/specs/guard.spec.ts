@@ -87,7 +87,7 @@ test('screens without their analytics yet are not there: their addresses go to n
   page,
 }) => {
   await logInAs(page, DEMO);
-  for (const path of ['/heatmap', '/person-tracking/results/1', '/operation-analysis/results']) {
+  for (const path of ['/person-tracking/results/1', '/operation-analysis/results']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/notfound$/);
   }
