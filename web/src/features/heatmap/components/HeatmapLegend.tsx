@@ -6,13 +6,14 @@ import { heatColour } from '@camwatch/contract/heatmap-rules';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatMinutes, legendMarks } from '../heatmap-rules.ts';
 
-/** Steps of the gradient: enough for the eye, as many as the contract's colour stops times two. */
+/** Steps of the gradient: two per band between the contract's nine colour stops. */
 const STEPS = 16;
 
 const gradient = (): string => {
   const stops = Array.from({ length: STEPS + 1 }, (_, i) => {
-    const [r, g, b, a] = heatColour(i / STEPS);
-    return `rgba(${r}, ${g}, ${b}, ${a}) ${((i / STEPS) * 100).toFixed(1)}%`;
+    // Nothing is drawn for 0: the scale starts from the coldest colour, fully transparent.
+    const [r, g, b, a] = heatColour(Math.max(i / STEPS, Number.MIN_VALUE));
+    return `rgba(${r}, ${g}, ${b}, ${i === 0 ? 0 : a}) ${((i / STEPS) * 100).toFixed(1)}%`;
   });
   return `linear-gradient(to right, ${stops.join(', ')})`;
 };

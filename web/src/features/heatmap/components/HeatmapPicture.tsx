@@ -97,6 +97,7 @@ export function HeatmapPicture({ heatmap, scaleMax, label, language }: HeatmapPi
         onKeyDown={onKeyDown}
         // The hottest cell is where reading by keyboard is most worth starting.
         onFocus={() => setCell((current) => current ?? hottestCell(cells))}
+        onBlur={() => setCell(null)}
         onPointerMove={onPointerMove}
         onPointerLeave={(event) => {
           if (document.activeElement !== event.currentTarget) setCell(null);

@@ -152,6 +152,12 @@ describe('reading cells by keyboard and pointer', () => {
     // At the edge the arrow stays.
     await user.keyboard('{ArrowLeft}');
     expect(value).toHaveTextContent('列 1・行 1：0.5 分');
+    expect(screen.getByTestId('heatmap-cell-marker')).toHaveStyle({ left: '0%', top: '0%' });
+    // Leaving the picture leaves no cell marked.
+    await user.tab();
+    expect(grid).not.toHaveFocus();
+    expect(value).toHaveTextContent('矢印キー');
+    expect(screen.queryByTestId('heatmap-cell-marker')).toBeNull();
   });
 
   it('reads the cell under the pointer', () => {
