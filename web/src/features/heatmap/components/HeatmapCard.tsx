@@ -12,6 +12,8 @@ import { useHeatmap } from '../api/get-heatmap.ts';
 import type { HeatmapView, Period } from '../heatmap-rules.ts';
 import { HeatmapResult } from './HeatmapResult.tsx';
 
+const NO_PERIOD: Period = { start: '', end: '' };
+
 export interface HeatmapCardProps {
   cameraCode: string;
   /** The camera's name while its heat map has not come (from the camera list), else its code. */
@@ -33,7 +35,9 @@ export function HeatmapCard({
   const { t } = useTranslation();
   const titleId = useId();
   const current = useHeatmap(cameraCode, view, view, timeZone);
-  const compared = useHeatmap(cameraCode, view.compare ?? view, view, timeZone, view.compare !== null);
+  // Not comparing, the second query waits on a period that is never asked for: turning the comparison on then
+  // shows the card loading instead of the chosen period's heat map as a placeholder for the compared one.
+  const compared = useHeatmap(cameraCode, view.compare ?? NO_PERIOD, view, timeZone, view.compare !== null);
   const name = current.data?.camera_name ?? knownName ?? cameraCode;
   const queries = view.compare ? [current, compared] : [current];
   const failed = queries.find((query) => query.isError);
