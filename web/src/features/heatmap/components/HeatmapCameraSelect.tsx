@@ -46,9 +46,7 @@ export function HeatmapCameraSelect({ value, onChange, names }: HeatmapCameraSel
       maxValues={HEATMAP_MAX_CAMERAS}
       nothingFoundMessage={found.isFetching ? t('heatmap.searching') : t('heatmap.noCameraFound')}
       error={found.isError ? t('heatmap.camerasLoadFailed') : undefined}
-      miw={260}
       maw={640}
-      style={{ flex: '1 1 320px' }}
       data-testid="heatmap-camera-select"
     />
   );

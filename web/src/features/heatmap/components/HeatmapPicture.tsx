@@ -146,7 +146,15 @@ export function HeatmapPicture({ heatmap, scaleMax, label, language }: HeatmapPi
           />
         )}
       </Box>
-      <Text size="sm" mt={4} id={hintId} role="status" aria-live="polite" data-testid="heatmap-cell-value">
+      <Text
+        size="sm"
+        mt={4}
+        c={cell === null ? 'dimmed' : undefined}
+        id={hintId}
+        role="status"
+        aria-live="polite"
+        data-testid="heatmap-cell-value"
+      >
         {reading}
       </Text>
     </Box>
