@@ -109,7 +109,7 @@ export function HeatmapOptions({ view, today, setView, periodText, cameraNames }
           }
         />
         {view.compare && (
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="wrap">
             <Text size="sm" data-testid="heatmap-compare-period">
               {t('heatmap.comparedPeriodValue', { period: periodText(view.compare) })}
             </Text>
