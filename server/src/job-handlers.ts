@@ -19,6 +19,7 @@ import type { AuditRetentionService } from './modules/audit/audit-retention.serv
 import { AUDIT_RETENTION_EVERY_MS } from './modules/audit/audit-retention.service.ts';
 import type { createDownloads } from './modules/downloads/downloads.ts';
 import { DOWNLOAD_EXPIRY_EVERY_MS } from './modules/downloads/downloads.ts';
+import type { createHeatmapDownloads } from './modules/heatmap-downloads/heatmap-downloads.ts';
 import type { createPush } from './modules/push/push.ts';
 import { parsePushJobPayload } from './modules/push/push-delivery.ts';
 import type { VisionService } from './modules/vision/vision.service.ts';
@@ -41,6 +42,7 @@ export interface JobServices {
   enterAlerts: { analyse(clipId: number): Promise<void> };
   vision: VisionService;
   downloads: ReturnType<typeof createDownloads>;
+  heatmapDownloads: ReturnType<typeof createHeatmapDownloads>;
   auditRetention: AuditRetentionService;
   push: ReturnType<typeof createPush>;
   logger?: Pick<Logger, 'info' | 'error'>;
@@ -59,13 +61,18 @@ export function registerJobHandlers({ jobs, visionJobs, pushQueue }: JobQueues, 
   jobs.handle('motion', (payload) => s.motion.analyse(clipIdOf('motion', payload)));
   jobs.handle('entry', (payload) => s.enterAlerts.analyse(clipIdOf('entry', payload)));
   jobs.handle('download', (payload, context) => s.downloads.run(payload, context));
+  jobs.handle('heatmap-download', (payload, context) => s.heatmapDownloads.run(payload, context));
 
   // Main queue: housekeeping, hourly.
   jobs.handle('retention', async () => {
     await s.retention.run();
   });
   jobs.every('retention', RETENTION_EVERY_MS);
-  jobs.handle('download-expiry', () => s.downloads.expire());
+  // Archive and heat map downloads expire by the same rule (DOWNLOAD_KEEP_DAYS), so one hourly job does both.
+  jobs.handle('download-expiry', async () => {
+    await s.downloads.expire();
+    await s.heatmapDownloads.expire();
+  });
   jobs.every('download-expiry', DOWNLOAD_EXPIRY_EVERY_MS);
   jobs.handle('audit-retention', async () => {
     await s.auditRetention.run();

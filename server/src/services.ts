@@ -72,6 +72,7 @@ import { Scheduler } from './jobs/scheduler.ts';
 import { registerJobHandlers, type JobServices } from './job-handlers.ts';
 import { createRecordedMedia } from './modules/archives/recorded-media.ts';
 import { createDownloads } from './modules/downloads/downloads.ts';
+import { createHeatmapDownloads } from './modules/heatmap-downloads/heatmap-downloads.ts';
 import { createStreaming } from './modules/streaming/streaming.ts';
 import { createPush } from './modules/push/push.ts';
 import { loadVapidKeys, type VapidKeys } from './modules/push/vapid-keys.ts';
@@ -173,8 +174,17 @@ export function createServices(
   vision.onTracks(new EntryTracksConsumer(enterAlerts));
   const heatmapRepository = new HeatmapRepository(db);
   vision.onTracks(new HeatmapAnalysis(heatmapRepository));
+  const heatmaps = new HeatmapService(heatmapRepository, recorded.mediaUrls);
   const audit = createAudit({ db, retentionDays: config.audit.retentionDays, logger });
   const downloads = createDownloads({ db, blobs, mediaSigner, jobs, ffmpegPath: config.media.ffmpegPath });
+  const heatmapDownloads = createHeatmapDownloads({
+    db,
+    blobs,
+    mediaSigner,
+    jobs,
+    // The batch's images are drawn from the heat the heat map screen shows.
+    heatmaps,
+  });
   const streams = createStreaming({
     db,
     blobs,
@@ -189,6 +199,7 @@ export function createServices(
     enterAlerts,
     vision,
     downloads,
+    heatmapDownloads,
     auditRetention: audit.retention,
     push,
     logger,
@@ -239,7 +250,7 @@ export function createServices(
     ),
     peopleCounterSetting: new PeopleCounterSettingService(new PeopleCounterSettingRepository(db)),
     peopleCounts: new PeopleCountService(new PeopleCountRepository(db)),
-    heatmaps: new HeatmapService(heatmapRepository, recorded.mediaUrls),
+    heatmaps,
     debug: new DebugService(new DebugRepository(db), config),
     childUsers: new ChildUserService(new ChildUserRepository(db), sessions, appKeyRepository),
     releases: new ReleaseService(new ReleaseRepository(db)),
@@ -282,6 +293,7 @@ export function createServices(
     pushDelivery: push.delivery,
     ...recorded,
     downloads: downloads.service,
+    heatmapDownloads: heatmapDownloads.service,
     ...streams,
     /** Records audit events (other modules' routes, the CLI). */
     audit: audit.recorder,

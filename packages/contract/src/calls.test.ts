@@ -81,6 +81,10 @@ const expectedCalls = [
   'GET /api/people-counter/location/:locationCode/counts/csv',
   // the heat map (issue 14)
   'GET /api/heatmap/camera/:cameraCode',
+  'POST /api/heatmap/downloads',
+  'GET /api/heatmap/downloads',
+  'GET /api/heatmap/downloads/:download_id',
+  'GET /api/heatmap/downloads/:download_id/file',
   // the audit log (issue 16): reading only
   'GET /api/audit-log',
   'GET /api/audit-log/options',

@@ -68,6 +68,12 @@ import {
   enterAlertListCall,
 } from './entry-detection.ts';
 import { heatmapCameraCall } from './heatmap.ts';
+import {
+  heatmapDownloadFileCall,
+  heatmapDownloadListCall,
+  heatmapDownloadRequestCall,
+  heatmapDownloadStatusCall,
+} from './heatmap-downloads.ts';
 import { passwordResetCall, passwordResetRequestCall } from './password-reset.ts';
 import {
   peopleCountCameraCall,
@@ -147,6 +153,10 @@ export const allCalls: readonly CallDef[] = [
   peopleCountCameraCsvCall,
   peopleCountLocationCsvCall,
   heatmapCameraCall,
+  heatmapDownloadRequestCall,
+  heatmapDownloadListCall,
+  heatmapDownloadStatusCall,
+  heatmapDownloadFileCall,
   auditListCall,
   auditCsvCall,
   auditOptionsCall,

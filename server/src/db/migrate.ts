@@ -23,6 +23,7 @@ import * as m0018 from './migrations/0018-people-counter-setting.ts';
 import * as m0020 from './migrations/0020-people-identities.ts';
 import * as m0021 from './migrations/0021-entry-person.ts';
 import * as m0022 from './migrations/0022-heatmap.ts';
+import * as m0023 from './migrations/0023-heatmap-downloads.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020-people-identities': m0020,
   '0021-entry-person': m0021,
   '0022-heatmap': m0022,
+  '0023-heatmap-downloads': m0023,
 };
 
 /** Every migration's name, in the order they apply. */

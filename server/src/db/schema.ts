@@ -18,7 +18,13 @@ import type {
   LocationsTable,
   TagsTable,
 } from './schema/cameras.ts';
-import type { ClipsTable, DownloadsTable, ThumbnailsTable } from './schema/media.ts';
+import type {
+  ClipsTable,
+  DownloadsTable,
+  HeatmapDownloadCamerasTable,
+  HeatmapDownloadsTable,
+  ThumbnailsTable,
+} from './schema/media.ts';
 import type {
   ClipTracksTable,
   EnterAlertAreaLinksTable,
@@ -89,6 +95,8 @@ export interface Database {
   weather_report_areas: WeatherReportAreasTable;
   weather_warnings: WeatherWarningsTable;
   downloads: DownloadsTable;
+  heatmap_downloads: HeatmapDownloadsTable;
+  heatmap_download_cameras: HeatmapDownloadCamerasTable;
   motion_notification_settings: MotionNotificationSettingsTable;
   client_errors: ClientErrorsTable;
   operation_analysis_settings: OperationAnalysisSettingsTable;

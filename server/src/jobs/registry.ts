@@ -11,6 +11,7 @@ export const jobKinds = [
   'retention',
   'download',
   'download-expiry',
+  'heatmap-download',
   'audit-retention',
   'maintenance',
 ] as const;

@@ -1,6 +1,6 @@
 // Every blob key the server uses, built from database ids and validated times only, so no key can be
 // steered by user input (no "..", no absolute paths, no separators from outside).
-const SAFE_KEY = /^(?:[a-z0-9_-]+\/)*[a-z0-9_-]+\.(?:mp4|jpg|m4s|ts)$/;
+const SAFE_KEY = /^(?:[a-z0-9_-]+\/)*[a-z0-9_-]+\.(?:mp4|jpg|m4s|ts|zip)$/;
 
 function id(value: number): string {
   if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`not an id: ${value}`);
@@ -23,6 +23,8 @@ export const blobKeys = {
   },
   thumbnail: (cameraId: number, start: Date) => `thumbs/${id(cameraId)}/${minutePath(start)}.jpg`,
   download: (downloadId: number) => `downloads/${id(downloadId)}.mp4`,
+  /** The ZIP of a heat map batch download. */
+  heatmapDownload: (downloadId: number) => `heatmap-downloads/${id(downloadId)}.zip`,
 };
 
 /** Throws unless key has the shape of a key built above; the stores call this before touching storage. */

@@ -18,6 +18,7 @@ const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.m4s': 'video/iso.segment',
   '.ts': 'video/mp2t',
+  '.zip': 'application/zip',
 };
 
 export class FsBlobStore implements BlobStore {

@@ -12,6 +12,7 @@ export interface MatrixIds {
     areaLinkId: string;
     archiveId: string;
     downloadId: string;
+    heatmapDownloadId: string;
     pushEndpoint: string;
   };
   outsider: { cameraCode: string; tagCode: string };

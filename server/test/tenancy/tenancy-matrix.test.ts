@@ -52,7 +52,7 @@ beforeAll(async () => {
   const { camera, location } = await createLocationAndCamera(t.db, owner.customer.id, cameraName);
   await t.db
     .updateTable('cameras')
-    .set({ use_enter_alert: true, use_operation_analysis: true, use_people_counter: true })
+    .set({ use_enter_alert: true, use_operation_analysis: true, use_people_counter: true, use_heatmap: true })
     .where('id', '=', camera.id)
     .execute();
   const child = await createUser(t.db, owner.customer.id, { parentUserId: owner.user.id });
@@ -96,6 +96,13 @@ beforeAll(async () => {
         start_datetime: start.toISOString(),
         end_datetime: new Date(start.getTime() + 60_000).toISOString(),
       },
+    }),
+  );
+  const heatmapDownload = await ok(
+    await as(t.app, cookie, {
+      method: 'POST',
+      url: '/api/heatmap/downloads',
+      payload: { camera_codes: [camera.code] },
     }),
   );
   const pushEndpoint = `https://push.example/${unique('owner-endpoint')}`;
@@ -142,6 +149,7 @@ beforeAll(async () => {
       areaLinkId: String(link.data.id),
       archiveId: String(clip.id),
       downloadId: String((download.data.download as { download_id: string }).download_id),
+      heatmapDownloadId: String((heatmapDownload.data.download as { download_id: string }).download_id),
       pushEndpoint,
     },
     outsider: { cameraCode: outsiderCamera.code, tagCode: String(outsiderTag.data.tag_code) },
@@ -217,6 +225,7 @@ describe('tenancy matrix', () => {
       `/api/locations/${ids.owner.locationCode}`,
       `/api/archives/${ids.owner.archiveId}/motion`,
       `/api/downloads/${ids.owner.downloadId}`,
+      `/api/heatmap/downloads/${ids.owner.heatmapDownloadId}`,
       `/api/enter-alert/camera/${ids.owner.cameraCode}/area-links/${ids.owner.areaLinkId}`,
       `/api/operation-analysis/camera/${ids.owner.cameraCode}/setting`,
       `/api/people-counter/camera/${ids.owner.cameraCode}/counts`,

@@ -3,6 +3,7 @@
 // how it is scoped before it lands.
 import { accountMatrix } from './account-matrix.ts';
 import { cameraMatrix } from './camera-matrix.ts';
+import { heatmapDownloadMatrix } from './heatmap-download-matrix.ts';
 import { peopleCountMatrix } from './people-count-matrix.ts';
 import type { MatrixEntry } from './matrix-requests.ts';
 
@@ -12,4 +13,5 @@ export const tenancyMatrix: Record<string, MatrixEntry> = {
   ...accountMatrix,
   ...cameraMatrix,
   ...peopleCountMatrix,
+  ...heatmapDownloadMatrix,
 };

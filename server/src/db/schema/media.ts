@@ -67,3 +67,32 @@ export interface DownloadsTable {
   /** IANA zone the file is named in; null: UTC. */
   time_zone: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+/** A heat map batch download (migration 0023): one ZIP of heat map images of some cameras over a period. */
+export interface HeatmapDownloadsTable {
+  id: Generated<number>;
+  customer_id: number;
+  user_id: number;
+  /** `date` columns: selected as `::text` (YYYY-MM-DD), since drivers turn a bare date into a local midnight. */
+  start_day: ColumnType<string, string, string>;
+  end_day: ColumnType<string, string, string>;
+  hour_from: number;
+  hour_to: number;
+  weekdays: string[];
+  per: 'day' | 'period';
+  time_zone: string;
+  status: Generated<'queued' | 'running' | 'ready' | 'failed' | 'expired'>;
+  progress: Generated<number>;
+  bytes: ColumnType<number, number | undefined, number>;
+  blob_key: string | null;
+  error: string | null;
+  created_at: Timestamp;
+  finished_at: Date | null;
+}
+
+/** The cameras of a heat map batch, in the order asked. */
+export interface HeatmapDownloadCamerasTable {
+  download_id: number;
+  camera_id: number;
+  position: number;
+}

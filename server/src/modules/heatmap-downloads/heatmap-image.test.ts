@@ -24,7 +24,7 @@ function picture(width: number, height: number): Buffer {
 
 const pixel = (png: { width: number; data: Uint8Array }, x: number, y: number) => {
   const i = (y * png.width + x) * 4;
-  return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+  return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!] as [number, number, number];
 };
 
 /** The middle pixel of a cell in a picture area of `width` × `height`. */
@@ -92,8 +92,7 @@ describe('renderHeatmapImage', () => {
     expect(pixel(png, 639, png.height - 1)).toEqual([255, 255, 255]);
     const inkIn = (top: number, bottom: number) => {
       let ink = 0;
-      for (let y = top; y < bottom; y++)
-        for (let x = 0; x < 640; x++) if (pixel(png, x, y)[0]! < 100) ink++;
+      for (let y = top; y < bottom; y++) for (let x = 0; x < 640; x++) if (pixel(png, x, y)[0]! < 100) ink++;
       return ink;
     };
     const labels = 360 + layout.labelsY;

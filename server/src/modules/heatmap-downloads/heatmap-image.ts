@@ -158,7 +158,15 @@ export function bandLayout(width: number, lineCount: number) {
   const bar = { x: margin, y: margin, width: width - 2 * margin, height: 6 * scale };
   const labelsY = bar.y + bar.height + 2 * scale;
   const linesY = labelsY + lineHeight + 2 * scale;
-  return { scale, margin, bar, labelsY, linesY, lineHeight, height: linesY + lineCount * lineHeight + margin };
+  return {
+    scale,
+    margin,
+    bar,
+    labelsY,
+    linesY,
+    lineHeight,
+    height: linesY + lineCount * lineHeight + margin,
+  };
 }
 
 /** Renders one heat map image as PNG bytes. */

@@ -1,0 +1,66 @@
+// Wires heat map batch downloads: the service behind the calls, what the 'heatmap-download' job runs, and the
+// expiry of ready ZIPs (run by the hourly 'download-expiry' job with the archive downloads'; job-handlers.ts).
+// The heat itself comes from `heatmaps`, the heat map module's HeatmapService (services.ts passes it).
+import { DOWNLOAD_KEEP_DAYS } from '@camwatch/contract/downloads';
+import type { Db } from '../../db/database.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { JobContext } from '../../jobs/registry.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { MediaSigner } from '../../storage/signed-url.ts';
+import { NotificationRepository } from '../notifications/notification.repository.ts';
+import { runHeatmapDownloadJob, type HeatmapSource } from './heatmap-download-job.ts';
+import { HeatmapDownloadRepository } from './heatmap-download.repository.ts';
+import { HeatmapDownloadService } from './heatmap-download.service.ts';
+
+export const HEATMAP_DOWNLOAD_JOB = 'heatmap-download';
+/** A failed batch is tried this many times before it is marked failed. */
+export const HEATMAP_DOWNLOAD_JOB_ATTEMPTS = 2;
+/** The file's signed address lasts long enough for a slow download to start. */
+const FILE_URL_TTL_MS = 30 * 60_000;
+
+export function createHeatmapDownloads(deps: {
+  db: Db;
+  blobs: BlobStore;
+  mediaSigner: MediaSigner;
+  jobs: Pick<JobQueue, 'enqueue'>;
+  /** Where the heat of a camera over a filter comes from: the heat map module's HeatmapService. */
+  heatmaps: HeatmapSource;
+}) {
+  const downloads = new HeatmapDownloadRepository(deps.db);
+  const notifications = new NotificationRepository(deps.db);
+  /** The 'heatmap-download' job: renders one batch's images into its ZIP. */
+  const run = async (payload: Record<string, unknown>, context: JobContext) => {
+    const downloadId = Number(payload.downloadId);
+    if (!Number.isSafeInteger(downloadId)) throw new Error('heatmap-download job without a download id');
+    await runHeatmapDownloadJob(
+      { downloads, blobs: deps.blobs, notifications, heatmaps: deps.heatmaps },
+      downloadId,
+      { attempt: context.attempt, maxAttempts: HEATMAP_DOWNLOAD_JOB_ATTEMPTS },
+    );
+  };
+  // Ready ZIPs are kept DOWNLOAD_KEEP_DAYS like archive downloads, then removed (the row stays, marked expired;
+  // the row is updated first so nobody is handed an address of a file about to go).
+  const expire = async () => {
+    const before = new Date(Date.now() - DOWNLOAD_KEEP_DAYS * 86_400_000);
+    for (;;) {
+      const batch = await downloads.readyFinishedBefore(before, 100);
+      for (const row of batch) {
+        await downloads.update(row.id, { status: 'expired' });
+        if (row.blob_key) await deps.blobs.delete([row.blob_key]);
+      }
+      if (batch.length < 100) break;
+    }
+  };
+  const service = new HeatmapDownloadService({
+    downloads,
+    enqueue: async (downloadId) => {
+      await deps.jobs.enqueue(
+        HEATMAP_DOWNLOAD_JOB,
+        { downloadId },
+        { dedupeKey: `heatmap-download:${downloadId}`, maxAttempts: HEATMAP_DOWNLOAD_JOB_ATTEMPTS },
+      );
+    },
+    signedUrl: (key, filename) => deps.mediaSigner.url(key, { filename, ttlMs: FILE_URL_TTL_MS }),
+  });
+  return { service, run, expire };
+}
