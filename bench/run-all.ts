@@ -3,7 +3,7 @@ import os from 'node:os';
 import { benchArchiveTtfbReported } from './archive-ttfb.bench.ts';
 import { benchAuthMe, postgresAdminUrl } from './auth-me.bench.ts';
 import { benchCameraList, BROWSER_ACCEPT_ENCODING } from './cameras.bench.ts';
-import { benchHeatmap, heatmapRow } from './heatmap.bench.ts';
+import { benchHeatmap, heatmapRows } from './heatmap.bench.ts';
 import { benchMapRange, mapRangeMarkdown } from './map-range.bench.ts';
 import { benchBytesPerDayReported } from './bytes-per-day.bench.ts';
 import { benchClipTiming, clipTimingRows } from './clip-timing.bench.ts';
@@ -77,8 +77,8 @@ const benches: Record<string, () => Promise<string[]>> = {
     return rows;
   },
   heatmap: async () => [
-    heatmapRow(await benchHeatmap({ kind: 'postgres', adminUrl: postgresAdminUrl() })),
-    heatmapRow(await benchHeatmap({ kind: 'embedded' })),
+    ...heatmapRows(await benchHeatmap({ kind: 'postgres', adminUrl: postgresAdminUrl() })),
+    ...heatmapRows(await benchHeatmap({ kind: 'embedded' })),
   ],
   'map-range': async () => {
     const rows: string[] = [];
