@@ -133,7 +133,7 @@ describe('renderHeatmapImage', () => {
     expect(pixel(small, 620, 300)[0]!).toBeGreaterThan(pixel(small, 20, 300)[0]! + 150);
   });
 
-  it('draws no heat when every cell is empty', () => {
+  it('draws no heat when every cell is empty (the same picture bytes as above: nothing of their heat stays)', () => {
     const quiet = PNG.sync.read(
       renderHeatmapImage({ picture: jpeg, cells: new Array<number>(HEATMAP_CELLS).fill(0), max: 0, lines }),
     );

@@ -43,8 +43,7 @@ export function formatMinutes(personSeconds: number): string {
   return minutes < 10 ? (Math.round(minutes * 10) / 10).toString() : Math.round(minutes).toString();
 }
 
-function decodePicture(bytes: Uint8Array | null): Raster | null {
-  if (!bytes || bytes.length === 0) return null;
+function decodeJpegOrNull(bytes: Uint8Array): Raster | null {
   try {
     const decoded = decodeJpeg(bytes, {
       useTArray: true,
@@ -59,9 +58,9 @@ function decodePicture(bytes: Uint8Array | null): Raster | null {
   }
 }
 
-/** The picture at `width` × `height` (bilinear); the same bytes when the size is already right. */
+/** The picture at `width` × `height` (bilinear); the picture itself when the size is already right. */
 function resize(source: Raster, width: number, height: number): Raster {
-  if (source.width === width && source.height === height) return { width, height, data: source.data.slice() };
+  if (source.width === width && source.height === height) return source;
   const data = new Uint8Array(width * height * 4);
   const sx = source.width / width;
   const sy = source.height / height;
@@ -87,18 +86,34 @@ function resize(source: Raster, width: number, height: number): Raster {
   return { width, height, data };
 }
 
-/** The picture area: the decoded picture at a readable width, or grey. */
+/**
+ * Picture areas by the bytes they were made from: a batch draws every day of a camera over the same thumbnail,
+ * and decoding a JPEG in JavaScript costs more than drawing and encoding the image. Kept only while the caller
+ * holds the bytes; never drawn on (each image gets a copy).
+ */
+const areas = new WeakMap<Uint8Array, Raster>();
+
+function greyArea(): Raster {
+  const { width, height, grey } = NO_PICTURE;
+  const data = new Uint8Array(width * height * 4).fill(grey);
+  for (let i = 3; i < data.length; i += 4) data[i] = 255;
+  return { width, height, data };
+}
+
+/** The picture area: the decoded picture at a readable width, or grey; a copy to draw on. */
 function pictureArea(bytes: Uint8Array | null): Raster {
-  const picture = decodePicture(bytes);
-  if (!picture) {
-    const { width, height, grey } = NO_PICTURE;
-    const data = new Uint8Array(width * height * 4).fill(grey);
-    for (let i = 3; i < data.length; i += 4) data[i] = 255;
-    return { width, height, data };
+  if (!bytes || bytes.length === 0) return greyArea();
+  let area = areas.get(bytes);
+  if (!area) {
+    const picture = decodeJpegOrNull(bytes);
+    if (picture) {
+      const width = Math.min(MAX_IMAGE_WIDTH, Math.max(MIN_IMAGE_WIDTH, picture.width));
+      const height = Math.max(1, Math.round((picture.height * width) / picture.width));
+      area = resize(picture, width, height);
+    } else area = greyArea();
+    areas.set(bytes, area);
   }
-  const width = Math.min(MAX_IMAGE_WIDTH, Math.max(MIN_IMAGE_WIDTH, picture.width));
-  const height = Math.max(1, Math.round((picture.height * width) / picture.width));
-  return resize(picture, width, height);
+  return { width: area.width, height: area.height, data: area.data.slice() };
 }
 
 /** The pixel span [from, to) of grid line `index` of `count` over `size` pixels. */
@@ -197,6 +212,7 @@ export function renderHeatmapImage(input: HeatmapImageInput): Buffer {
 
   const png = new PNG({ width: image.width, height: image.height });
   png.data = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
-  // RGB without alpha: the image is opaque, and a quarter smaller.
-  return PNG.sync.write(png, { colorType: 2 });
+  // RGB without alpha: the image is opaque, and a quarter smaller. One filter (Paeth) at level 6 instead of
+  // trying all five per row at level 9: as small on camera pictures, and about three times faster.
+  return PNG.sync.write(png, { colorType: 2, filterType: 4, deflateLevel: 6 });
 }

@@ -44,7 +44,8 @@ export async function writeZip(
       zip.add(file);
       // fflate hands the entry's bytes to the callback above synchronously; wait for the file to take them.
       file.push(entry.data, true);
-      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'error')]);
+      // (once() also rejects when the file fails meanwhile.)
+      if (out.writableNeedDrain) await once(out, 'drain');
     }
     if (failure) throw failure;
     zip.end();
