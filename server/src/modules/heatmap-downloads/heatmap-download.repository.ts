@@ -110,7 +110,7 @@ export class HeatmapDownloadRepository {
   }
 
   private async rows(where: { id?: number; customerId?: number; userId?: number; limit?: number }) {
-    const rows = await this.db
+    let query = this.db
       .selectFrom('heatmap_downloads as h')
       .select([
         'h.id',
@@ -132,13 +132,13 @@ export class HeatmapDownloadRepository {
         'h.created_at',
         'h.finished_at',
       ])
-      .$if(where.id !== undefined, (q) => q.where('h.id', '=', where.id!))
-      .$if(where.customerId !== undefined, (q) => q.where('h.customer_id', '=', where.customerId!))
-      .$if(where.userId !== undefined, (q) => q.where('h.user_id', '=', where.userId!))
       .orderBy('h.created_at', 'desc')
-      .orderBy('h.id', 'desc')
-      .$if(where.limit !== undefined, (q) => q.limit(where.limit!))
-      .execute();
+      .orderBy('h.id', 'desc');
+    if (where.id !== undefined) query = query.where('h.id', '=', where.id);
+    if (where.customerId !== undefined) query = query.where('h.customer_id', '=', where.customerId);
+    if (where.userId !== undefined) query = query.where('h.user_id', '=', where.userId);
+    if (where.limit !== undefined) query = query.limit(where.limit);
+    const rows = await query.execute();
     if (rows.length === 0) return [];
     const cameras = await this.db
       .selectFrom('heatmap_download_cameras as hc')

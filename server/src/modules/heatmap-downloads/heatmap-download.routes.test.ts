@@ -249,6 +249,24 @@ describe('POST /api/heatmap/downloads (advanced.md heat map batch download)', ()
       download.download_id,
     ]);
     expect(list.json().data.allowance.used_bytes).toBe(media.rawPayload.length);
+    // The audit log keeps the request and the fetch as exports of the customer.
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select(['kind', 'target', 'detail'])
+      .where('customer_id', '=', s.customer.id)
+      .where('kind', 'in', ['download_requested', 'download_fetched'])
+      .orderBy('id')
+      .execute();
+    const detail = {
+      export: 'heatmap',
+      from: '2026-11-02',
+      to: '2026-11-04',
+      cameras: [s.camera.code, entrance.code],
+    };
+    expect(audit).toEqual([
+      { kind: 'download_requested', target: `heatmap:${download.download_id}`, detail },
+      { kind: 'download_fetched', target: `heatmap:${download.download_id}`, detail },
+    ]);
   });
 
   it('per period: one image per camera for the whole period, with the hours and weekdays written on it', async () => {

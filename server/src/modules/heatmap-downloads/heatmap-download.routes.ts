@@ -15,7 +15,7 @@ const auditDetail = (download: HeatmapDownload) => ({
   export: 'heatmap',
   from: download.start,
   to: download.end,
-  cameras: download.camera_codes.join(','),
+  cameras: download.camera_codes,
 });
 
 export function registerHeatmapDownloadRoutes(ctx: ServeContext, downloads: HeatmapDownloadService): void {
