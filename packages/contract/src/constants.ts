@@ -147,6 +147,8 @@ export const DOWNLOAD_NOTIFY_WITHIN_MIN = 60;
 export const PERSON_TRACKING_DOWNLOAD_MAX_HOURS = 3;
 /** The longest range one archive download may cover. */
 export const DOWNLOAD_MAX_HOURS = 24;
+/** How long a ready download's file (archive or heat map batch) is kept, in days. */
+export const DOWNLOAD_KEEP_DAYS = 7;
 
 // ── Analytics (advanced.md §5, §9) ──────────────────────────────────────────────────────
 /** Heat map and people counter default range: from 31 days ago to 1 day ago. */

@@ -3,18 +3,16 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { cameraCodeParams, dateTimeSchema } from './cameras.ts';
-import { DOWNLOAD_MAX_HOURS } from './constants.ts';
+import { DOWNLOAD_KEEP_DAYS, DOWNLOAD_MAX_HOURS } from './constants.ts';
 import { dataEnvelope, errorBody, failedEnvelope, validationErrorBody } from './envelope.ts';
 import { emptyBody } from './responses.ts';
 
-/** The longest range one download may cover (kept in the zod-free constants for the browser). */
-export { DOWNLOAD_MAX_HOURS };
+/** The longest range one download may cover and how long its file is kept (zod-free constants for the browser). */
+export { DOWNLOAD_KEEP_DAYS, DOWNLOAD_MAX_HOURS };
 
 /** `expired`: the file was ready and has been removed after DOWNLOAD_KEEP_DAYS. */
 export const downloadStatuses = ['queued', 'running', 'ready', 'failed', 'expired'] as const;
 
-/** How long a ready download's file is kept. */
-export const DOWNLOAD_KEEP_DAYS = 7;
 export const downloadStatusSchema = z.enum(downloadStatuses);
 export type DownloadStatus = z.infer<typeof downloadStatusSchema>;
 
