@@ -64,6 +64,7 @@ const en: HelpContent = {
         'The side menu’s “Heat map” (or the “Heat map” button of a camera’s detail page) shows in colour where people were in a camera’s picture. The picture is divided into 32 × 18 cells; the time the feet of the people seen were in a cell is added up over people (person-minutes), and the more, the redder. It needs the heat map right and a camera with the heat map function.',
         'Choose the cameras (up to 10), the period (by default 31 days ago to yesterday; today can be chosen), the hours of the day and the weekdays. The choices stay in the address, so the address opens the same view. “Compare with another period” shows two periods side by side on one colour scale, with the change of the total.',
         'Point at a cell, or click the picture and move with the arrow keys, to read that cell’s value in minutes.',
+        '“Batch download” (it needs the batch download right) makes the heat map images (PNG, with the legend and the period) of the chosen cameras, hours and weekdays, one per day or one for the whole period, into one ZIP file. Making it may take a while; a notification (Download) arrives when it is ready. The file is kept for 7 days and counts against this month’s download allowance. “Recent downloads” shows the progress and the earlier files.',
       ],
       items: [
         'Only analysed recordings count. Time that was not analysed (no recording, analysis still running) is missing; a period without any analysed recording says “No analysed recordings in this period”.',

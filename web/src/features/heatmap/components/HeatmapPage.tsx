@@ -1,8 +1,10 @@
 // /heatmap (advanced.md heat map, §2, §9; issue 14): where people stood in the chosen cameras' pictures over a
 // period, one card per camera side by side, optionally beside a second period on one colour scale. The choices
 // live in the address, so `/heatmap?cameras=CODE` (the camera detail page's link) opens a camera's heat map;
-// without a camera named, the first camera with the heat map function is chosen. Needs the heatmap right.
-import { Alert, Box, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+// without a camera named, the first camera with the heat map function is chosen. Needs the heatmap right. The
+// chosen cameras and filters can be downloaded as one ZIP of images (batch download, the batchDownload right),
+// and the user's recent batches are folded under the cards.
+import { Alert, Box, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { daysInRange, todayIn } from '@camwatch/contract/heatmap-rules';
@@ -14,6 +16,8 @@ import { heatmapTimeZone } from '../api/get-heatmap.ts';
 import { useHeatmapCameras } from '../api/get-heatmap-cameras.ts';
 import { searchOf, viewOf, type HeatmapView, type Period } from '../heatmap-rules.ts';
 import { HeatmapCard } from './HeatmapCard.tsx';
+import { HeatmapDownloadButton } from './HeatmapDownloadButton.tsx';
+import { HeatmapDownloadList } from './HeatmapDownloadList.tsx';
 import { HeatmapNoPermission } from './HeatmapNoPermission.tsx';
 import { HeatmapOptions } from './HeatmapOptions.tsx';
 
@@ -28,6 +32,7 @@ export default function HeatmapPage() {
 function HeatmapScreen() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
+  const canDownload = useMe().permissions.batchDownload;
   const [search, setSearch] = useSearchParams();
   const timeZone = heatmapTimeZone();
   const today = todayIn(timeZone);
@@ -126,7 +131,11 @@ function HeatmapScreen() {
           periodText={periodText}
           cameraNames={names}
         />
+        <Group gap="sm">
+          <HeatmapDownloadButton view={view} cameraNames={names} today={today} timeZone={timeZone} />
+        </Group>
         {cards}
+        {canDownload && <HeatmapDownloadList cameraNames={names} />}
       </Stack>
     </Box>
   );
