@@ -17,21 +17,7 @@ import { QueryErrorState } from '../../../components/ui/QueryErrorState.tsx';
 import { useEnvSettings } from '../../../lib/env-settings.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useMarkRead, useNotifications } from '../api/notifications.ts';
-import type { Notification } from '@camwatch/contract/notifications';
-
-type Translate = ReturnType<typeof useTranslation>['t'];
-
-/** Camera-status, motion, entry and download texts in the reader's language; others carry their own text. */
-function notificationText(n: Notification, t: Translate): string {
-  if (n.event === 'down' && n.kind === 'down') return t('notificationPage.kinds.down');
-  if (n.event === 'down' && n.kind === 'up') return t('notificationPage.kinds.up');
-  if (n.event === 'download' && n.kind === 'archive') return t('notificationPage.kinds.downloadReady');
-  if (n.event === 'download' && n.kind === 'failed') return t('notificationPage.kinds.downloadFailed');
-  if (n.event === 'motion') return t('notificationPage.kinds.motion');
-  // An entry notification's message is the name of the area entered.
-  if (n.event === 'entry') return t('notificationPage.kinds.entry', { area: n.message });
-  return n.message;
-}
+import { notificationText } from '../notification-text.ts';
 
 export default function NotificationPage() {
   const { t } = useTranslation();
@@ -106,7 +92,8 @@ export default function NotificationPage() {
                       )}
                     </Stack>
                     {n.url && (
-                      <Anchor href={n.url} size="sm">
+                      // A download's address answers with its file (an attachment), so it is saved, not opened.
+                      <Anchor href={n.url} download={n.event === 'download' || undefined} size="sm">
                         {t('notificationPage.open')}
                       </Anchor>
                     )}
