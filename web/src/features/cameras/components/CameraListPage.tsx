@@ -277,6 +277,7 @@ export default function CameraListPage() {
                 cameras={data.cameras}
                 tltMode={tltMode}
                 canAnalytics={rights?.analytics ?? false}
+                canHeatmap={rights?.heatmap ?? false}
                 onInfo={setInfoCode}
                 onSelectTag={
                   TagDialog ? (code) => setTagDialog({ codes: [code], editing: false }) : undefined

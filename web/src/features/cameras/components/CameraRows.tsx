@@ -1,10 +1,11 @@
 // The list view (core.md §2): per camera its thumbnail, name, a red error icon when down, location name,
-// address, tags, function icons and a menu (video, show on map, select tag, information, people counter); in tag-setting
-// mode a checkbox per row. Rows stack on phones.
+// address, tags, function icons and a menu (video, show on map, select tag, information, people counter, heat map);
+// in tag-setting mode a checkbox per row. Rows stack on phones.
 import { ActionIcon, Anchor, Badge, Box, Checkbox, Flex, Group, Menu, Stack, Text } from '@mantine/core';
 import {
   IconAlertCircleFilled,
   IconDots,
+  IconFlame,
   IconInfoCircle,
   IconMapPin,
   IconTags,
@@ -23,6 +24,8 @@ export interface CameraRowsProps {
   cameras: CameraListItem[];
   tltMode: boolean;
   canAnalytics: boolean;
+  /** The heatmap right: a heat map camera's menu leads to its heat map (advanced.md heat map). */
+  canHeatmap?: boolean;
   onInfo: (code: string) => void;
   /** The row menu's 'select tag', for this one camera. */
   onSelectTag?: (code: string) => void;
@@ -36,6 +39,7 @@ export function CameraRows({
   cameras,
   tltMode,
   canAnalytics,
+  canHeatmap = false,
   onInfo,
   onSelectTag,
   onShowOnMap,
@@ -163,6 +167,15 @@ export function CameraRows({
                         leftSection={<IconUsers size={16} aria-hidden />}
                       >
                         {t('cameras.peopleCounter')}
+                      </Menu.Item>
+                    )}
+                    {canHeatmap && camera.use_heatmap && (
+                      <Menu.Item
+                        component={Link}
+                        to={`/heatmap?${new URLSearchParams({ cameras: camera.camera_code }).toString()}`}
+                        leftSection={<IconFlame size={16} aria-hidden />}
+                      >
+                        {t('cameras.heatmap')}
                       </Menu.Item>
                     )}
                   </Menu.Dropdown>
