@@ -4,7 +4,8 @@
 // map; without the heatmap right there is no entry and the screen says so. A fresh e2e server has recorded only
 // today: past days have nothing analysed. The demo's heat map cameras are analysed as they record, so today's card
 // shows either the heat over the picture or the empty text; the last test waits for an analysed hour of one camera
-// and reads a cell with the keyboard.
+// and reads a cell with the keyboard. A batch download of today's heat map becomes a ZIP (whatever was analysed:
+// a day with nothing analysed still gives the README), listed under the screen and in the Download notifications.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { account, DEMO } from '../support/accounts.ts';
@@ -181,4 +182,55 @@ test('today’s analysed recordings of a heat map camera: the heat drawn, the le
   await page.keyboard.press('ArrowRight');
   await expect(reading).toHaveText(/^列 2・行 \d+：.+ 分$/);
   await page.screenshot({ path: test.info().outputPath('heatmap-analysed-ja.png'), fullPage: true });
+});
+
+test('a batch download of today’s heat map: the dialog, progress to a ready ZIP, the recent list and the notification', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await logInAs(page, DEMO);
+  await page.goto('/heatmap');
+  await expect(page.getByRole('heading', { level: 1, name: 'ヒートマップ' })).toBeVisible(ARRIVAL);
+  await expect(page).toHaveURL(/\/heatmap\?cameras=[^&]+/);
+
+  await page.getByRole('button', { name: '一括ダウンロード' }).click();
+  const dialog = page.getByRole('dialog', { name: 'ヒートマップの一括ダウンロード' });
+  await expect(dialog).toBeVisible();
+  // The demo account's allowance: 50 GB a month, whatever this month has used.
+  await expect(dialog.getByTestId('heatmap-download-allowance')).toHaveText(
+    /^今月のダウンロード量：[\d.,]+ (B|KB|MB|GB) \/ 50 GB$/,
+  );
+  const today = await dayFromToday(page, 0);
+  await dialog.getByLabel('開始日').fill(today);
+  await dialog.getByLabel('終了日').fill(today);
+  await dialog.getByRole('radio', { name: '1日ごとに1枚' }).check();
+  await expect(dialog.getByTestId('heatmap-download-count')).toHaveText('1台 × 1日 = 1枚の画像');
+  await dialog.getByRole('button', { name: 'ダウンロードを依頼' }).click();
+
+  const link = dialog.getByRole('link', { name: 'ZIPファイルをダウンロード' });
+  await expect(link).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByTestId('heatmap-download-kept')).toContainText('7日間');
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/api\/heatmap\/downloads\/\d+\/file$/);
+  await page.screenshot({ path: test.info().outputPath('heatmap-download-ready-ja.png') });
+  const file = await page.request.get(href!);
+  expect(file.status()).toBe(200);
+  const zip = await file.body();
+  expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
+
+  await dialog.getByRole('button', { name: '閉じる' }).last().click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: '最近のダウンロード' }).click();
+  const row = page.locator(`[data-testid="heatmap-download-row"][data-download="${href!.split('/')[4]}"]`);
+  await expect(row).toHaveAttribute('data-status', 'ready');
+  await expect(row.getByRole('link', { name: 'ZIPファイルをダウンロード' })).toHaveAttribute('href', href!);
+
+  // The download-ready notification of the heat map kind, in the Download tab, links to the same file.
+  await page.goto('/notification?actTab=Download');
+  const notification = page
+    .locator('[data-notification]')
+    .filter({ hasText: 'ヒートマップの一括ダウンロードの準備ができました。' })
+    .first();
+  await expect(notification).toBeVisible(ARRIVAL);
+  await expect(notification.getByRole('link', { name: '開く' })).toHaveAttribute('href', href!);
 });
