@@ -5,16 +5,15 @@
 // are said in the dialog; otherwise the batch's progress is asked every 2 s until its ZIP is ready (a link to it)
 // or making it failed. Mounted while open, so each opening starts from the screen's choices and closing stops
 // the polling.
-import { Alert, Button, Group, Progress, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Radio, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { DOWNLOAD_KEEP_DAYS } from '@camwatch/contract/constants';
 import { HEATMAP_MAX_MONTHS, HEATMAP_WEEKDAYS } from '@camwatch/contract/heatmap-rules';
-import type { HeatmapDownload, HeatmapDownloadPer } from '@camwatch/contract/heatmap-downloads';
+import type { HeatmapDownloadPer } from '@camwatch/contract/heatmap-downloads';
 import { DateRangeDialog } from '../../../components/ui/DateRangeDialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatBytes, formatDateTime } from '../../../lib/format.ts';
+import { formatBytes } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { fieldReasonText, type ReasonTexts } from '../../../lib/server-reason.ts';
 import {
@@ -32,6 +31,7 @@ import {
   refusedCameraOf,
 } from '../heatmap-download-rules.ts';
 import { periodProblem, type HeatmapView } from '../heatmap-rules.ts';
+import { HeatmapDownloadProgress } from './HeatmapDownloadProgress.tsx';
 
 export interface HeatmapDownloadDialogProps {
   view: HeatmapView;
@@ -261,82 +261,7 @@ export function HeatmapDownloadDialog({
       submitIcon={<IconDownload size={16} aria-hidden />}
       isSubmitDisabled={!isComplete || problem !== null || size.images === 0}
       onSubmit={() => void submit()}
-      result={
-        downloadId === null ? undefined : <DownloadProgress job={job} onClose={onClose} language={language} />
-      }
+      result={downloadId === null ? undefined : <HeatmapDownloadProgress job={job} onClose={onClose} />}
     />
-  );
-}
-
-/** A batch being made, made or failed; its link once ready. */
-function DownloadProgress({
-  job,
-  onClose,
-  language,
-}: {
-  job: HeatmapDownload | undefined;
-  onClose: () => void;
-  language: string;
-}) {
-  const { t } = useTranslation();
-  const percent = Math.round((job?.progress ?? 0) * 100);
-  let body;
-  if (job?.status === 'failed')
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        {t('messages.fileGenerationFailed')}
-      </Alert>
-    );
-  else if (job?.status === 'expired')
-    body = (
-      <Alert color="yellow" variant="light" role="alert">
-        {t('heatmap.download.expired')}
-      </Alert>
-    );
-  else if (job?.status === 'ready' && job.file_url)
-    body = (
-      <>
-        <Text size="sm" role="status">
-          {t('heatmap.download.ready', { size: formatBytes(job.bytes, language) })}
-        </Text>
-        <Button
-          component="a"
-          href={job.file_url}
-          download
-          leftSection={<IconDownload size={16} aria-hidden />}
-        >
-          {t('heatmap.download.link')}
-        </Button>
-        <Text size="xs" c="dimmed" data-testid="heatmap-download-kept">
-          {t('heatmap.download.kept', {
-            days: DOWNLOAD_KEEP_DAYS,
-            date: job.expires_at ? formatDateTime(new Date(job.expires_at)) : '—',
-          })}
-        </Text>
-      </>
-    );
-  else
-    body = (
-      <>
-        <Text size="sm" role="status">
-          {job?.status === 'running'
-            ? t('heatmap.download.running', { percent })
-            : t('heatmap.download.queued')}
-        </Text>
-        <Progress value={percent} animated aria-label={t('heatmap.download.progress')} />
-        <Text size="xs" c="dimmed">
-          {t('heatmap.download.notify', { days: DOWNLOAD_KEEP_DAYS })}
-        </Text>
-      </>
-    );
-  return (
-    <Stack gap="sm" data-testid="heatmap-download-job" data-status={job?.status}>
-      {body}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('common.close')}
-        </Button>
-      </Group>
-    </Stack>
   );
 }
