@@ -102,7 +102,8 @@ test('from the side navigation: the first heat map camera, the default period, t
   // Comparing with the period before (yesterday: nothing analysed) shows both periods and no change from 0.
   const yesterday = await dayFromToday(page, -1);
   const compared = heatmapAnswer(page, yesterday);
-  await page.getByRole('group', { name: '表示の条件' }).getByText('別の期間と比較', { exact: true }).click();
+  // (Mantine's switch input lies over its label: the switch itself takes the click.)
+  await page.getByRole('switch', { name: '別の期間と比較' }).click();
   await expect(page.getByRole('switch', { name: '別の期間と比較' })).toBeChecked();
   await expect(page).toHaveURL(new RegExp(`compare_start=${yesterday}&compare_end=${yesterday}`));
   await expect(page.getByTestId('heatmap-compare-period')).toHaveText(
