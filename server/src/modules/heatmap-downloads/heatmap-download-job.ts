@@ -15,7 +15,7 @@ import type { NotificationRepository } from '../notifications/notification.repos
 import { imageLines, imageName, planImages, readme, type PlannedImage } from './heatmap-download-plan.ts';
 import type { HeatmapDownloadRepository } from './heatmap-download.repository.ts';
 import { batchFilterOf } from './heatmap-download.service.ts';
-import { renderHeatmapImage } from './heatmap-image.ts';
+import type { RenderInput } from './heatmap-renderer.ts';
 import { writeZip, type ZipEntry } from './zip-writer.ts';
 
 /** The heat of one camera over a filter, as the heat map module computes it (modules/heatmap HeatmapService). */
@@ -48,6 +48,8 @@ export interface HeatmapDownloadJobDeps {
   blobs: BlobStore;
   notifications: NotificationRepository;
   heatmaps: HeatmapSource;
+  /** Draws one image as PNG (heatmap-renderer.ts: in a worker thread, off the event loop). */
+  render: (input: RenderInput) => Promise<Buffer>;
 }
 
 /** Texts stored with the notification; the web and the push show their own words for the kinds. */
@@ -100,8 +102,9 @@ export async function runHeatmapDownloadJob(
         else
           yield {
             name: imageName(image),
-            data: renderHeatmapImage({
-              picture: await pictureOf(heat.pictureKey),
+            data: await deps.render({
+              pictureKey: heat.pictureKey,
+              picture: () => pictureOf(heat.pictureKey),
               cells: heat.cells,
               max: heat.max,
               lines: imageLines(image, filter, heat.total),

@@ -479,6 +479,7 @@ describe('the heatmap-download job', () => {
       blobs: t.services.blobs,
       notifications: new NotificationRepository(t.db),
       heatmaps: failing,
+      render: () => Promise.reject(new Error('no image is drawn when the heat cannot be read')),
     };
     await expect(runHeatmapDownloadJob(deps, id, { attempt: 1, maxAttempts: 2 })).rejects.toThrow(
       /unavailable/,

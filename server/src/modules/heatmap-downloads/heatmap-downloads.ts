@@ -11,6 +11,7 @@ import { NotificationRepository } from '../notifications/notification.repository
 import { runHeatmapDownloadJob, type HeatmapSource } from './heatmap-download-job.ts';
 import { HeatmapDownloadRepository } from './heatmap-download.repository.ts';
 import { HeatmapDownloadService } from './heatmap-download.service.ts';
+import { HeatmapRenderer } from './heatmap-renderer.ts';
 
 export const HEATMAP_DOWNLOAD_JOB = 'heatmap-download';
 /** A failed batch is tried this many times before it is marked failed. */
@@ -28,12 +29,20 @@ export function createHeatmapDownloads(deps: {
 }) {
   const downloads = new HeatmapDownloadRepository(deps.db);
   const notifications = new NotificationRepository(deps.db);
+  // Images are drawn in a worker thread: a batch is a minute of CPU the API's requests must not wait behind.
+  const renderer = new HeatmapRenderer();
   /** The 'heatmap-download' job: renders one batch's images into its ZIP. */
   const run = async (payload: Record<string, unknown>, context: JobContext) => {
     const downloadId = Number(payload.downloadId);
     if (!Number.isSafeInteger(downloadId)) throw new Error('heatmap-download job without a download id');
     await runHeatmapDownloadJob(
-      { downloads, blobs: deps.blobs, notifications, heatmaps: deps.heatmaps },
+      {
+        downloads,
+        blobs: deps.blobs,
+        notifications,
+        heatmaps: deps.heatmaps,
+        render: (input) => renderer.render(input),
+      },
       downloadId,
       { attempt: context.attempt, maxAttempts: HEATMAP_DOWNLOAD_JOB_ATTEMPTS },
     );
