@@ -4,13 +4,18 @@
 // care where the numbers came from), then GET /api/heatmap/camera/:code for the 31 days before today is asked
 // one request at a time; p50/p95 of the answer time, and the server's CPU per request. Then the batch download of
 // ten cameras' heat maps for the same 31 days, one image per camera and day: seconds from the request until the ZIP
-// is ready (the server's job, in the same process).
+// is ready (the server's job, in the same process, drawing in its worker thread), each image over a shop picture.
 // Usage: npm run bench -- heatmap   (POSTGRES_ADMIN_URL overrides postgres://postgres@127.0.0.1:5432/postgres)
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { encode as encodeJpeg } from 'jpeg-js';
+import { SimRenderer } from '../agent/src/sim/renderer.ts';
 import { addDays, todayIn } from '@camwatch/contract/heatmap-rules';
 import type { Db } from '../server/src/db/database.ts';
 import { seedDemo } from '../server/src/db/seed/demo-seed.ts';
+import { blobKeys } from '../server/src/storage/blob-keys.ts';
+import { FsBlobStore } from '../server/src/storage/fs-blob-store.ts';
 import { addDwell, emptyCells, encodeCells } from '../server/src/vision/heat-grid.ts';
 import { demoSession, startServer, type DatabaseChoice } from './lib/server-process.ts';
 
@@ -41,7 +46,30 @@ function hourCells(seed: number): Buffer {
 /** Cameras given the heat map function and a month of heat (the demo's first ten): the batch ZIP's cameras. */
 const BATCH_CAMERAS = 10;
 
-async function prepare(db: Db): Promise<void> {
+/** A picture of each camera to draw over: a frame of the simulated shop as a JPEG thumbnail, as agents send. */
+async function putThumbnails(db: Db, dataDir: string, cameraIds: number[]): Promise<void> {
+  const width = 480;
+  const height = 270;
+  const frame = new SimRenderer({ scene: 'shop', seed: 7, tzOffsetMinutes: 540 }, width, height).render(
+    Date.UTC(2026, 10, 21, 3, 0, 0),
+    { ptz: { pan: 0, tilt: 0, zoom: 1 }, isLightOn: false },
+  );
+  const rgba = Buffer.alloc(width * height * 4, 255);
+  for (let i = 0; i < width * height; i++) frame.data.copy(rgba, i * 4, i * 3, i * 3 + 3);
+  const jpeg = encodeJpeg({ data: rgba, width, height }, 80).data;
+  const blobs = new FsBlobStore(path.join(dataDir, 'blobs'));
+  const at = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 86_400_000);
+  for (const cameraId of cameraIds) {
+    const key = blobKeys.thumbnail(cameraId, at);
+    await blobs.put(key, Buffer.from(jpeg));
+    await db
+      .insertInto('thumbnails')
+      .values({ camera_id: cameraId, start_time: at, blob_key: key, bytes: jpeg.length })
+      .execute();
+  }
+}
+
+async function prepare(db: Db, dataDir: string): Promise<void> {
   await seedDemo(db);
   const chosen = await db.selectFrom('cameras').select('id').orderBy('id').limit(BATCH_CAMERAS).execute();
   await db
@@ -80,6 +108,11 @@ async function prepare(db: Db): Promise<void> {
         .values(rows.slice(i, i + 200))
         .execute();
   }
+  await putThumbnails(
+    db,
+    dataDir,
+    cameras.map((c) => c.id),
+  );
 }
 
 export interface HeatmapBenchResult {

@@ -78,8 +78,8 @@ export async function openFreshDatabase(
 }
 
 export interface StartOptions {
-  /** Fills the fresh database before the server starts (it is migrated by then). */
-  prepare?: (db: Db) => Promise<void>;
+  /** Fills the fresh database (migrated by then) and the data folder before the server starts. */
+  prepare?: (db: Db, dataDir: string) => Promise<void>;
 }
 
 export async function startServer(
@@ -95,7 +95,7 @@ export async function startServer(
       : openDatabase({ kind: 'embedded', dir: path.join(dataDir, 'db') });
     try {
       await migrateToLatest(db);
-      await options.prepare(db);
+      await options.prepare(db, dataDir);
     } finally {
       await db.destroy();
     }
