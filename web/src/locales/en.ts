@@ -1296,7 +1296,6 @@ const en: Catalog<typeof ja> = {
       statusRunning: 'Making {{percent}}%',
       createdAt: 'Requested: {{time}}',
       expiresAt: 'Kept until: {{time}}',
-      errorDetail: '(details: {{error}})',
     },
   },
 };

@@ -1286,7 +1286,6 @@ export default {
       statusRunning: '作成中 {{percent}}%',
       createdAt: '依頼日時：{{time}}',
       expiresAt: '保存期限：{{time}}',
-      errorDetail: '（詳細：{{error}}）',
     },
   },
 };

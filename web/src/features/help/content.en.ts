@@ -131,7 +131,8 @@ const en: HelpContent = {
       configEnterAlert: 'Set up enter alerts (TLT modes only).',
       configPersonTracking: 'Set up person tracking (TLT modes only).',
       configOperationAnalysis: 'Set up operation analysis (TLT modes only).',
-      batchDownload: 'Batch download of recordings and heat maps. Needs the archive right too.',
+      batchDownload:
+        'Batch download of recordings and heat maps. Recordings need the archive right too, heat maps the heat map right.',
       lighting: 'Control lighting. Needs the live right and a service with the lighting feature.',
       debug: 'See the developer debug page (environment, mail sent, browser errors).',
       admin: 'Administrator account: shows the link to the administration system.',

@@ -131,7 +131,8 @@ const ja: HelpContent = {
       configEnterAlert: '侵入検知の設定をする（TLT モードのみ）。',
       configPersonTracking: '人物追跡の設定をする（TLT モードのみ）。',
       configOperationAnalysis: '作業分析の設定をする（TLT モードのみ）。',
-      batchDownload: '録画とヒートマップの一括ダウンロード。アーカイブ権限も必要です。',
+      batchDownload:
+        '録画とヒートマップの一括ダウンロード。録画にはアーカイブ権限、ヒートマップにはヒートマップ権限も必要です。',
       lighting: '照明の操作。ライブ権限と、照明機能が有効なサービスであることが必要です。',
       debug: '開発者向けのデバッグ画面（環境、送信メール、ブラウザのエラー）を見る。',
       admin: '管理者アカウント。管理システムへのリンクが表示されます。',

@@ -79,7 +79,7 @@ describe('recent heat map downloads (advanced.md heat map batch download)', () =
     expect(within(running).queryByRole('link')).toBeNull();
     expect(failed).toHaveTextContent('2026/11/01 〜 2026/11/10（期間全体で1枚）');
     expect(failed).toHaveTextContent('ファイルの生成に失敗しました');
-    expect(failed).toHaveTextContent('the cameras of the batch have been removed');
+    expect(failed).not.toHaveTextContent('the cameras of the batch have been removed');
     expect(ready).toHaveTextContent('梅田店 売場');
     expect(ready).toHaveTextContent(`依頼日時：${formatDateTime(new Date(base.created_at))}`);
     expect(ready).toHaveTextContent(`保存期限：${formatDateTime(new Date(base.expires_at!))}`);

@@ -118,12 +118,8 @@ function DownloadRow({
         </Group>
         {download.status === 'failed' && (
           <Text size="sm" c="red">
+            {/* The server's own error text is never shown (lib/server-reason.ts): it is for the logs. */}
             {t('messages.fileGenerationFailed')}
-            {download.error && (
-              <Text component="span" size="xs" c="dimmed" ml={6}>
-                {t('heatmap.download.errorDetail', { error: download.error })}
-              </Text>
-            )}
           </Text>
         )}
         {download.status === 'ready' && download.file_url && (
