@@ -7,6 +7,7 @@
 // and reads a cell with the keyboard. A batch download of today's heat map becomes a ZIP (whatever was analysed:
 // a day with nothing analysed still gives the README), listed under the screen and in the Download notifications.
 import type { APIRequestContext, Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
 import { expect, test } from '../support/fixtures.ts';
 import { account, DEMO } from '../support/accounts.ts';
 import { logInAs } from '../pages/session.ts';
@@ -40,6 +41,22 @@ async function cameraCode(request: APIRequestContext, name: string): Promise<str
   expect(camera, `the demo has the heat map camera ${name}`).toBeTruthy();
   await request.post('/api/auth/logout');
   return camera!.camera_code;
+}
+
+/** Waits until the vision job has analysed one of today's recorded minutes of the camera (in the background). */
+async function analysedToday(page: Page, code: string, today: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get(`/api/heatmap/camera/${encodeURIComponent(code)}`, {
+          params: { start: today, end: today, time_zone: 'Asia/Tokyo' },
+        });
+        expect(answer.status()).toBe(200);
+        return ((await answer.json()) as { data: { analysed_hours: number } }).data.analysed_hours;
+      },
+      { timeout: 420_000, intervals: [5_000] },
+    )
+    .toBeGreaterThan(0);
 }
 
 /** The answer of the heat map call for a period starting on `start` (the screen's next request). */
@@ -152,19 +169,7 @@ test('today’s analysed recordings of a heat map camera: the heat drawn, the le
   const code = await cameraCode(request, CAMERA);
   await logInAs(page, DEMO);
   const today = await dayFromToday(page, 0);
-  // The vision job analyses each recorded minute of the camera in the background.
-  await expect
-    .poll(
-      async () => {
-        const answer = await page.request.get(`/api/heatmap/camera/${encodeURIComponent(code)}`, {
-          params: { start: today, end: today, time_zone: 'Asia/Tokyo' },
-        });
-        expect(answer.status()).toBe(200);
-        return ((await answer.json()) as { data: { analysed_hours: number } }).data.analysed_hours;
-      },
-      { timeout: 420_000, intervals: [5_000] },
-    )
-    .toBeGreaterThan(0);
+  await analysedToday(page, code, today);
   await page.goto(`/heatmap?${new URLSearchParams({ cameras: code, start: today, end: today }).toString()}`);
   const card = page.getByTestId('heatmap-card');
   await expect(card.getByRole('heading', { level: 2, name: CAMERA })).toBeVisible(ARRIVAL);
@@ -185,14 +190,16 @@ test('today’s analysed recordings of a heat map camera: the heat drawn, the le
   await page.screenshot({ path: test.info().outputPath('heatmap-analysed-ja.png'), fullPage: true });
 });
 
-test('a batch download of today’s heat map: the dialog, progress to a ready ZIP, the recent list and the notification', async ({
+test('a batch download of today’s heat map: the dialog, progress to a ready ZIP of the image, the recent list and the notification', async ({
   page,
+  request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(480_000);
+  const code = await cameraCode(request, CAMERA);
   await logInAs(page, DEMO);
-  await page.goto('/heatmap');
+  await analysedToday(page, code, await dayFromToday(page, 0));
+  await page.goto(`/heatmap?${new URLSearchParams({ cameras: code }).toString()}`);
   await expect(page.getByRole('heading', { level: 1, name: 'ヒートマップ' })).toBeVisible(ARRIVAL);
-  await expect(page).toHaveURL(/\/heatmap\?cameras=[^&]+/);
 
   await page.getByRole('button', { name: '一括ダウンロード' }).click();
   const dialog = page.getByRole('dialog', { name: 'ヒートマップの一括ダウンロード' });
@@ -216,8 +223,11 @@ test('a batch download of today’s heat map: the dialog, progress to a ready ZI
   await page.screenshot({ path: test.info().outputPath('heatmap-download-ready-ja.png') });
   const file = await page.request.get(href!);
   expect(file.status()).toBe(200);
-  const zip = await file.body();
-  expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
+  // The ZIP holds today's image of the camera (a PNG named after it) and the README.
+  const entries = unzipSync(new Uint8Array(await file.body()));
+  const name = `${CAMERA.replaceAll(' ', '_')}_${code}_${today}.png`;
+  expect(Object.keys(entries).sort()).toEqual(['README.txt', name].sort());
+  expect(Buffer.from(entries[name]!.subarray(0, 8)).toString('hex')).toBe('89504e470d0a1a0a');
 
   await dialog.getByRole('button', { name: '閉じる' }).last().click();
   await expect(dialog).toBeHidden();
