@@ -41,19 +41,7 @@ export function createDownloads(deps: {
       },
     );
   };
-  // Ready files are kept DOWNLOAD_KEEP_DAYS, then removed (the row stays, marked expired; the row is
-  // updated first so nobody is handed an address of a file about to go).
-  const expire = async () => {
-    const before = new Date(Date.now() - DOWNLOAD_KEEP_DAYS * 86_400_000);
-    for (;;) {
-      const batch = await downloads.readyFinishedBefore(before, 100);
-      for (const row of batch) {
-        await downloads.update(row.id, { status: 'expired' });
-        if (row.blob_key) await deps.blobs.delete([row.blob_key]);
-      }
-      if (batch.length < 100) break;
-    }
-  };
+  const expire = () => expireReadyFiles(downloads, deps.blobs);
   const service = new DownloadService({
     downloads,
     enqueue: async (downloadId) => {
@@ -66,4 +54,30 @@ export function createDownloads(deps: {
     signedUrl: (key, filename) => deps.mediaSigner.url(key, { filename, ttlMs: FILE_URL_TTL_MS }),
   });
   return { service, run, expire };
+}
+
+/** The part of a download table's repository that expiry needs (archive and heat map downloads alike). */
+export interface ExpiringDownloads {
+  readyFinishedBefore(before: Date, limit: number): Promise<{ id: number; blob_key: string | null }[]>;
+  update(id: number, fields: { status: 'expired' }): Promise<unknown>;
+}
+
+/**
+ * Ready files are kept DOWNLOAD_KEEP_DAYS, then removed; the row stays, marked expired, and is updated first so
+ * nobody is handed an address of a file about to go. Run by the hourly 'download-expiry' job.
+ */
+export async function expireReadyFiles(
+  downloads: ExpiringDownloads,
+  blobs: BlobStore,
+  now: Date = new Date(),
+): Promise<void> {
+  const before = new Date(now.getTime() - DOWNLOAD_KEEP_DAYS * 86_400_000);
+  for (;;) {
+    const batch = await downloads.readyFinishedBefore(before, 100);
+    for (const row of batch) {
+      await downloads.update(row.id, { status: 'expired' });
+      if (row.blob_key) await blobs.delete([row.blob_key]);
+    }
+    if (batch.length < 100) break;
+  }
 }

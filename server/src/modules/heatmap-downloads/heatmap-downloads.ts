@@ -1,12 +1,12 @@
 // Wires heat map batch downloads: the service behind the calls, what the 'heatmap-download' job runs, and the
 // expiry of ready ZIPs (run by the hourly 'download-expiry' job with the archive downloads'; job-handlers.ts).
 // The heat itself comes from `heatmaps`, the heat map module's HeatmapService (services.ts passes it).
-import { DOWNLOAD_KEEP_DAYS } from '@camwatch/contract/downloads';
 import type { Db } from '../../db/database.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { JobContext } from '../../jobs/registry.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { MediaSigner } from '../../storage/signed-url.ts';
+import { expireReadyFiles } from '../downloads/downloads.ts';
 import { NotificationRepository } from '../notifications/notification.repository.ts';
 import { runHeatmapDownloadJob, type HeatmapSource } from './heatmap-download-job.ts';
 import { HeatmapDownloadRepository } from './heatmap-download.repository.ts';
@@ -47,19 +47,8 @@ export function createHeatmapDownloads(deps: {
       { attempt: context.attempt, maxAttempts: HEATMAP_DOWNLOAD_JOB_ATTEMPTS },
     );
   };
-  // Ready ZIPs are kept DOWNLOAD_KEEP_DAYS like archive downloads, then removed (the row stays, marked expired;
-  // the row is updated first so nobody is handed an address of a file about to go).
-  const expire = async () => {
-    const before = new Date(Date.now() - DOWNLOAD_KEEP_DAYS * 86_400_000);
-    for (;;) {
-      const batch = await downloads.readyFinishedBefore(before, 100);
-      for (const row of batch) {
-        await downloads.update(row.id, { status: 'expired' });
-        if (row.blob_key) await deps.blobs.delete([row.blob_key]);
-      }
-      if (batch.length < 100) break;
-    }
-  };
+  // Ready ZIPs are kept DOWNLOAD_KEEP_DAYS like archive downloads, then removed the same way.
+  const expire = () => expireReadyFiles(downloads, deps.blobs);
   const service = new HeatmapDownloadService({
     downloads,
     enqueue: async (downloadId) => {
