@@ -1,43 +1,64 @@
-import { HEATMAP_CELLS, HEATMAP_COLS, heatmapCellOf } from '@camwatch/contract/heatmap-rules';
+import { HEATMAP_CELLS, HEATMAP_COLS, HEATMAP_ROWS } from '@camwatch/contract/heatmap-rules';
 import { describe, expect, it } from 'vitest';
 import { addDwell, addEncodedCells, emptyCells, encodeCells, pearson } from './heat-grid.ts';
 
 /** A box whose feet (bottom centre) stand at x, y. */
 const standingAt = (x: number, y: number) => ({ x: x - 0.02, y: y - 0.2, w: 0.04, h: 0.2 });
-const cellAt = (x: number, y: number) => heatmapCellOf(x, y)!;
+/** The centre of a cell, where a foot counts wholly in that cell. */
+const centre = (col: number, row: number) =>
+  [(col + 0.5) / HEATMAP_COLS, (row + 0.5) / HEATMAP_ROWS] as const;
+const cell = (col: number, row: number) => row * HEATMAP_COLS + col;
 
 describe('addDwell (heat map: person-seconds per cell where the feet stood)', () => {
   it('gives a person standing 10 s at one spot 10 person-seconds in the cell of their feet', () => {
-    const points = Array.from({ length: 21 }, (_, i) => ({ t: i * 0.5, box: standingAt(0.3, 0.8) }));
+    const points = Array.from({ length: 21 }, (_, i) => ({ t: i * 0.5, box: standingAt(...centre(9, 14)) }));
     const cells = addDwell(emptyCells(), [{ points }]);
     // 20 steps of 0.5 s, and the last point its usual step.
-    expect(cells[cellAt(0.3, 0.8)]).toBeCloseTo(10.5, 5);
+    expect(cells[cell(9, 14)]).toBeCloseTo(10.5, 5);
     expect(cells.reduce((a, b) => a + b, 0)).toBeCloseTo(10.5, 5);
   });
 
   it('spreads a walker over the cells they cross, and two people add up', () => {
-    const walker = Array.from({ length: 9 }, (_, i) => ({ t: i * 0.5, box: standingAt(0.1 + i * 0.1, 0.5) }));
-    const stander = [0, 0.5, 1].map((t) => ({ t, box: standingAt(0.1, 0.5) }));
+    const walker = Array.from({ length: 9 }, (_, i) => ({
+      t: i * 0.5,
+      box: standingAt(...centre(3 + i, 9)),
+    }));
+    const stander = [0, 0.5, 1].map((t) => ({ t, box: standingAt(...centre(3, 9)) }));
     const cells = addDwell(emptyCells(), [{ points: walker }, { points: stander }]);
-    expect(cells[cellAt(0.5, 0.5)]).toBeCloseTo(0.5, 5);
-    expect(cells[cellAt(0.1, 0.5)]).toBeCloseTo(0.5 + 1.5, 5);
-    expect(cells.filter((v) => v > 0)).toHaveLength(9);
+    expect(cells[cell(7, 9)]).toBeCloseTo(0.5, 5);
+    expect(cells[cell(3, 9)]).toBeCloseTo(0.5 + 1.5, 5);
+    expect(cells.filter((v) => v > 1e-6)).toHaveLength(9);
+  });
+
+  it('shares a foot between the cells around it, so a box a few pixels lower moves a little heat', () => {
+    // On the line between rows 13 and 14, halfway across column 20: half in each row.
+    const [x] = centre(20, 0);
+    const onEdge = addDwell(emptyCells(), [{ points: [{ t: 0, box: standingAt(x, 14 / HEATMAP_ROWS) }] }]);
+    expect(onEdge[cell(20, 13)]).toBeCloseTo(0.25, 5);
+    expect(onEdge[cell(20, 14)]).toBeCloseTo(0.25, 5);
+    const lower = addDwell(emptyCells(), [{ points: [{ t: 0, box: standingAt(x, 14.1 / HEATMAP_ROWS) }] }]);
+    expect(lower[cell(20, 14)]).toBeCloseTo(0.3, 5);
+    expect(lower[cell(20, 13)]).toBeCloseTo(0.2, 5);
   });
 
   it('counts a gap in a track (nobody seen) at most MAX_STEP_SEC, and ignores points out of order', () => {
+    const at = standingAt(...centre(16, 9));
     const points = [
-      { t: 10, box: standingAt(0.5, 0.5) },
-      { t: 0, box: standingAt(0.5, 0.5) },
-      { t: 0.5, box: standingAt(0.5, 0.5) },
+      { t: 10, box: at },
+      { t: 0, box: at },
+      { t: 0.5, box: at },
     ];
     const cells = addDwell(emptyCells(), [{ points }]);
     // 0 → 0.5: 0.5 s; 0.5 → 10: capped at 1 s; the last point: 0.5 s.
-    expect(cells[cellAt(0.5, 0.5)]).toBeCloseTo(2, 5);
+    expect(cells[cell(16, 9)]).toBeCloseTo(2, 5);
   });
 
-  it('keeps feet at the picture’s bottom edge in the last row', () => {
-    const cells = addDwell(emptyCells(), [{ points: [{ t: 0, box: { x: 0.95, y: 0.9, w: 0.05, h: 0.1 } }] }]);
-    expect(cells[HEATMAP_CELLS - 2]! + cells[HEATMAP_CELLS - 1]!).toBeCloseTo(0.5, 5);
+  it('leaves out people cut by the picture’s bottom edge (feet not in view); feet just above it count in the last row', () => {
+    const cut = addDwell(emptyCells(), [{ points: [{ t: 0, box: { x: 0.5, y: 0.8, w: 0.05, h: 0.2 } }] }]);
+    expect(cut.reduce((a, b) => a + b, 0)).toBe(0);
+    const [x] = centre(30, 0);
+    const low = addDwell(emptyCells(), [{ points: [{ t: 0, box: standingAt(x, 0.985) }] }]);
+    expect(low[HEATMAP_CELLS - 2]).toBeCloseTo(0.5, 5);
   });
 });
 

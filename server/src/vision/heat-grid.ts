@@ -2,13 +2,18 @@
 // HEATMAP_COLS × HEATMAP_ROWS grid over the picture, in person-seconds. Each point of a track stands for the time
 // until the track's next point (at most MAX_STEP_SEC: a longer gap is a person not seen, not one standing still),
 // the last point for the track's usual step. Feet are the bottom centre of the box, as the people counter's.
+// A point's time is shared between the four cells around it (bilinear), so heat does not jump a whole row when a
+// box is a few pixels higher; people cut by the picture's bottom edge (feet not in view) add nothing.
 // Pure: used by the heat map's analytic on the engine's tracks and by the accuracy bench on the simulator's truth.
-import { HEATMAP_CELLS, heatmapCellOf } from '@camwatch/contract/heatmap-rules';
+import { HEATMAP_CELLS, HEATMAP_COLS, HEATMAP_ROWS } from '@camwatch/contract/heatmap-rules';
 import { feetOf } from './counting.ts';
 import type { NormBox } from './types.ts';
 
 /** A point's time at most counts this long (two analysed pictures at the engine's 2 per second). */
 export const MAX_STEP_SEC = 1;
+
+/** Feet this low (picture fractions) are the picture's bottom edge: the person is cut there, feet unseen. */
+export const FEET_CUT_AT = 0.99;
 
 /** Where someone was, at what second: a track point, or a truth box of the simulator. */
 export interface HeatPoint {
@@ -39,11 +44,36 @@ export function addDwell(
       const seconds = Math.min(MAX_STEP_SEC, next ? next.t - point.t : usual);
       if (!(seconds > 0)) return;
       const feet = feetOf(point.box);
-      const cell = heatmapCellOf(Math.min(1, Math.max(0, feet.x)), Math.min(1, Math.max(0, feet.y)));
-      if (cell !== null) cells[cell] = cells[cell]! + seconds;
+      // A box that reaches the picture's bottom edge does not show the feet: where they stood is not known.
+      if (feet.y >= FEET_CUT_AT) return;
+      splat(cells, feet.x, feet.y, seconds);
     });
   }
   return cells;
+}
+
+/**
+ * Adds `seconds` at a point of the picture, shared between the four cells whose centres surround it in
+ * proportion to how near it is to each (bilinear): a foot on a cell's edge counts half in each cell, so a box a
+ * few pixels higher or lower moves a little heat, not all of it, into the next row.
+ */
+function splat(cells: Float32Array, x: number, y: number, seconds: number): void {
+  const fx = Math.min(1, Math.max(0, x)) * HEATMAP_COLS - 0.5;
+  const fy = Math.min(1, Math.max(0, y)) * HEATMAP_ROWS - 0.5;
+  const c0 = Math.floor(fx);
+  const r0 = Math.floor(fy);
+  const wx = fx - c0;
+  const wy = fy - r0;
+  const add = (col: number, row: number, weight: number) => {
+    if (weight <= 0) return;
+    const c = Math.min(HEATMAP_COLS - 1, Math.max(0, col));
+    const r = Math.min(HEATMAP_ROWS - 1, Math.max(0, row));
+    cells[r * HEATMAP_COLS + c] = cells[r * HEATMAP_COLS + c]! + seconds * weight;
+  };
+  add(c0, r0, (1 - wx) * (1 - wy));
+  add(c0 + 1, r0, wx * (1 - wy));
+  add(c0, r0 + 1, (1 - wx) * wy);
+  add(c0 + 1, r0 + 1, wx * wy);
 }
 
 /** Cells as stored: float32 little-endian, HEATMAP_CELLS values. */

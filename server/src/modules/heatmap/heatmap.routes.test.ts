@@ -2,7 +2,7 @@
 // vision engine's tracks of analysed clips, written by the heat map's analytic as the vision job does, summed per
 // cell over a period of the reader's days, hours of the day and weekdays, with a picture to draw over; rights,
 // 404s and tenancy; bad input.
-import { HEATMAP_COLS, heatmapCellOf } from '@camwatch/contract/heatmap-rules';
+import { HEATMAP_COLS } from '@camwatch/contract/heatmap-rules';
 import type { Heatmap } from '@camwatch/contract/heatmap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobKeys } from '../../storage/blob-keys.ts';
@@ -85,14 +85,16 @@ async function heatmap(cookie: string, code: string, query: string): Promise<Hea
 // Monday 2 November 2026, 10:30 in Tokyo.
 const MONDAY_MORNING = '2026-11-02T01:30:00Z';
 const WEEK = '?start=2026-11-01&end=2026-11-07';
-const feetCell = (x: number, y: number) => heatmapCellOf(x, y)!;
+/** The centre of a grid cell, where feet count wholly in that cell (the heat is shared near a cell's edges). */
+const at = (col: number, row: number) => [(col + 0.5) / HEATMAP_COLS, (row + 0.5) / 18] as const;
+const cellOf = (col: number, row: number) => row * HEATMAP_COLS + col;
 
 describe('GET /api/heatmap/camera/:cameraCode (advanced.md heat map)', () => {
   it('gives person-seconds in the cells where the feet stood, the analysed hours and the period’s picture', async () => {
     const s = await shop();
     await analysed(s.customer.id, s.camera.id, MONDAY_MORNING, [
-      stander('a', 0.25, 0.75, 10),
-      stander('b', 0.7, 0.5, 4, 20),
+      stander('a', ...at(8, 13), 10),
+      stander('b', ...at(22, 9), 4, 20),
     ]);
     const jpeg = await makeJpeg();
     await putThumbnail(t, s.camera.id, new Date('2026-10-01T01:00:00Z'), jpeg);
@@ -114,8 +116,8 @@ describe('GET /api/heatmap/camera/:cameraCode (advanced.md heat map)', () => {
       total: 14,
     });
     expect(heat.cells).toHaveLength(32 * 18);
-    expect(heat.cells[feetCell(0.25, 0.75)]).toBe(10);
-    expect(heat.cells[feetCell(0.7, 0.5)]).toBe(4);
+    expect(heat.cells[cellOf(8, 13)]).toBe(10);
+    expect(heat.cells[cellOf(22, 9)]).toBe(4);
     expect(heat.cells.filter((v) => v > 0)).toHaveLength(2);
     // The newest thumbnail inside the period, signed.
     const picture = await as(t.app, s.cookie, { method: 'GET', url: heat.picture_url! });
@@ -130,15 +132,15 @@ describe('GET /api/heatmap/camera/:cameraCode (advanced.md heat map)', () => {
     const first = await analysed(s.customer.id, s.camera.id, '2026-11-03T02:00:00Z', [
       stander('a', 0.5, 0.5, 6),
     ]);
-    await analysis.consume(first.analysedClip, [stander('a', 0.5, 0.5, 6)]);
-    await analysed(s.customer.id, s.camera.id, '2026-11-03T02:01:00Z', [stander('b', 0.5, 0.5, 3)]);
+    await analysis.consume(first.analysedClip, [stander('a', ...at(16, 9), 6)]);
+    await analysed(s.customer.id, s.camera.id, '2026-11-03T02:01:00Z', [stander('b', ...at(16, 9), 3)]);
     await analysed(s.customer.id, s.camera.id, '2026-11-03T05:00:00Z', []);
     const heat = await heatmap(s.cookie, s.camera.code, WEEK);
-    expect(heat.cells[feetCell(0.5, 0.5)]).toBe(9);
+    expect(heat.cells[cellOf(16, 9)]).toBe(9);
     expect(heat.total).toBe(9);
     expect(heat.analysed_hours).toBe(2);
     // A second run that finds less replaces the first run's grid.
-    await analysis.consume(first.analysedClip, [stander('a', 0.5, 0.5, 1)]);
+    await analysis.consume(first.analysedClip, [stander('a', ...at(16, 9), 1)]);
     expect((await heatmap(s.cookie, s.camera.code, WEEK)).total).toBe(4);
   });
 
