@@ -145,6 +145,11 @@ const envSchema = z.object({
   CAMERA_LIST_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** Run one simulated agent per demo camera inside `npm start` (embedded default only unless set). */
   SIMULATED_CAMERAS: booleanFlag.optional(),
+  /**
+   * The vision engine runs under `nice -n 19` in Linux's idle scheduling class, only on CPU nothing else wants
+   * (default); 0 runs it at normal priority (the tests, which share a busy machine, or a node that only analyses).
+   */
+  VISION_BACKGROUND_PRIORITY: booleanFlag.default(true),
   /** After a motion notification, the same camera notifies the same user again only after this long. */
   MOTION_NOTIFICATION_COOLDOWN_MINUTES: positiveInt(10),
   /** After an entry notification, the same camera notifies the same user of an entry again only after this long. */
@@ -233,6 +238,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     simulatedCameras: env.SIMULATED_CAMERAS,
     motionAlerts: { cooldownMs: env.MOTION_NOTIFICATION_COOLDOWN_MINUTES * 60_000 },
     enterAlerts: { cooldownMs: env.ENTRY_NOTIFICATION_COOLDOWN_MINUTES * 60_000 },
+    vision: { backgroundPriority: env.VISION_BACKGROUND_PRIORITY },
     feedback: { mailTo: env.FEEDBACK_MAIL_TO },
     audit: { retentionDays: env.AUDIT_RETENTION_DAYS },
   };

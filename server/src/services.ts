@@ -112,6 +112,7 @@ export function createServices(
     | 'publicOrigin'
     | 'dataDir'
     | 'audit'
+    | 'vision'
   >,
   db: Db,
   secrets: ServiceSecrets,
@@ -155,7 +156,7 @@ export function createServices(
     cooldownMs: config.enterAlerts.cooldownMs,
     ffmpegPath: config.media.ffmpegPath,
   });
-  const visionRunner = new VisionProcess();
+  const visionRunner = new VisionProcess({ background: config.vision.backgroundPriority });
   // Its own queue: one analysis at a time, never in the way of motion detection or downloads.
   const visionJobs = new JobQueue(new JobRepository(db), new JobRegistry(visionJobKinds), {
     logger,
