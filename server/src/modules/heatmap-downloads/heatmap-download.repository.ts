@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import type { HeatmapWeekday } from '@camwatch/contract/heatmap-rules';
 import type { HeatmapDownloadPer } from '@camwatch/contract/heatmap-downloads';
 import type { Db } from '../../db/database.ts';
-import { databaseKnowsTimeZone } from '../../db/time-zone.ts';
 
 export type HeatmapDownloadStatus = 'queued' | 'running' | 'ready' | 'failed' | 'expired';
 
@@ -62,10 +61,6 @@ export class HeatmapDownloadRepository {
       .where('customer_id', '=', customerId)
       .where('code', 'in', codes)
       .execute();
-  }
-
-  knowsTimeZone(timeZone: string): Promise<boolean> {
-    return databaseKnowsTimeZone(this.db, timeZone);
   }
 
   /** Bytes of the customer's heat map downloads created since monthStart that did not fail (estimates included). */

@@ -10,15 +10,11 @@ import {
   type HeatmapDownload,
   type heatmapDownloadRequestBody,
 } from '@camwatch/contract/heatmap-downloads';
-import {
-  HEATMAP_WEEKDAYS,
-  heatmapRangeProblem,
-  resolveHeatmapRange,
-  todayIn,
-} from '@camwatch/contract/heatmap-rules';
+import type { HeatmapQueryValues } from '@camwatch/contract/heatmap';
 import type { z } from 'zod';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { DomainError, FieldErrors, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import type { HeatmapFilter } from '../heatmap/heatmap.repository.ts';
 import { planImages, zipName, type BatchFilter } from './heatmap-download-plan.ts';
 import type { HeatmapDownloadRepository, HeatmapDownloadRow } from './heatmap-download.repository.ts';
 
@@ -38,6 +34,8 @@ const DAY_MS = 86_400_000;
 
 export interface HeatmapDownloadServiceDeps {
   downloads: HeatmapDownloadRepository;
+  /** The heat map's filter of a request, refused (400 on the field) as the heat map screen's call refuses it. */
+  filterOf: (query: HeatmapQueryValues) => Promise<HeatmapFilter>;
   /** Queues the job that builds the ZIP. */
   enqueue: (downloadId: number) => Promise<void>;
   /** A short-lived signed address of a blob, as an attachment named filename. */
@@ -119,24 +117,10 @@ export class HeatmapDownloadService {
     });
   }
 
+  /** The heat map screen's period, hours and weekdays rules (HeatmapService.filterOf), and the batch's choice. */
   private async filterOf(body: RequestBody): Promise<BatchFilter> {
-    const today = todayIn(body.time_zone, this.now());
-    const { start, end } = resolveHeatmapRange(body, today);
-    const { hour_from: hourFrom, hour_to: hourTo } = body;
-    const problem = heatmapRangeProblem({ start, end, hourFrom, hourTo }, today);
-    if (problem) throw FieldErrors.of(problem.field, problem.message, problem.reason);
-    if (!(await this.deps.downloads.knowsTimeZone(body.time_zone)))
-      throw FieldErrors.of('time_zone', 'is not a time zone the database knows', 'invalid_value');
-    const weekdays = HEATMAP_WEEKDAYS.filter((day) => body.weekdays?.includes(day));
-    return {
-      start,
-      end,
-      hourFrom,
-      hourTo,
-      weekdays: weekdays.length > 0 ? weekdays : [...HEATMAP_WEEKDAYS],
-      per: body.per,
-      timeZone: body.time_zone,
-    };
+    const filter = await this.deps.filterOf(body);
+    return { ...filter, weekdays: [...filter.weekdays], per: body.per };
   }
 
   async request(auth: AuthContext, body: RequestBody): Promise<HeatmapDownloadOutcome> {

@@ -7,6 +7,7 @@ import type { JobContext } from '../../jobs/registry.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { MediaSigner } from '../../storage/signed-url.ts';
 import { expireReadyFiles } from '../downloads/downloads.ts';
+import type { HeatmapService } from '../heatmap/heatmap.service.ts';
 import { NotificationRepository } from '../notifications/notification.repository.ts';
 import { runHeatmapDownloadJob, type HeatmapSource } from './heatmap-download-job.ts';
 import { HeatmapDownloadRepository } from './heatmap-download.repository.ts';
@@ -25,7 +26,7 @@ export function createHeatmapDownloads(deps: {
   mediaSigner: MediaSigner;
   jobs: Pick<JobQueue, 'enqueue'>;
   /** Where the heat of a camera over a filter comes from: the heat map module's HeatmapService. */
-  heatmaps: HeatmapSource;
+  heatmaps: HeatmapSource & Pick<HeatmapService, 'filterOf'>;
 }) {
   const downloads = new HeatmapDownloadRepository(deps.db);
   const notifications = new NotificationRepository(deps.db);
@@ -51,6 +52,7 @@ export function createHeatmapDownloads(deps: {
   const expire = () => expireReadyFiles(downloads, deps.blobs);
   const service = new HeatmapDownloadService({
     downloads,
+    filterOf: (query) => deps.heatmaps.filterOf(query),
     enqueue: async (downloadId) => {
       await deps.jobs.enqueue(
         HEATMAP_DOWNLOAD_JOB,

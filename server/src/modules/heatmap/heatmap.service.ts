@@ -65,7 +65,8 @@ export class HeatmapService {
     if (problem) throw FieldErrors.of(problem.field, problem.message, problem.reason);
     if (!(await this.repo.knowsTimeZone(timeZone)))
       throw FieldErrors.of('time_zone', 'is not a time zone the database knows', 'invalid_value');
-    const weekdays = query.weekdays ?? [];
+    // In the week's order, however they were named.
+    const weekdays = HEATMAP_WEEKDAYS.filter((day) => query.weekdays?.includes(day));
     return {
       start,
       end,
