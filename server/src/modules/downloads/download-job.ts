@@ -70,22 +70,50 @@ export async function runDownloadJob(
       url: `/api/downloads/${downloadId}/file`,
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const last = context.attempt >= context.maxAttempts;
-    await deps.downloads.update(downloadId, {
-      status: last ? 'failed' : 'queued',
-      error: message,
-      ...(last ? { finished_at: new Date() } : {}),
-    });
-    if (last)
-      await deps.notifications.insertForUsers(row.customer_id, [row.user_id], {
-        event: 'download',
-        kind: 'failed',
-        message: DOWNLOAD_MESSAGES.failed,
-        cameraId: row.camera_id,
-      });
+    await recordDownloadFailure(
+      deps,
+      { id: downloadId, customerId: row.customer_id, userId: row.user_id, cameraId: row.camera_id },
+      error,
+      context,
+      DOWNLOAD_MESSAGES.failed,
+    );
     throw error;
   } finally {
     await fs.rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * A failed attempt of a download job (archive or heat map): the download is queued again with its error, or, on
+ * the last attempt, marked failed and its user told (a failed-download notification).
+ */
+export async function recordDownloadFailure(
+  deps: {
+    downloads: {
+      update(
+        id: number,
+        values: { status: 'queued' | 'failed'; error: string; finished_at?: Date },
+      ): Promise<unknown>;
+    };
+    notifications: Pick<NotificationRepository, 'insertForUsers'>;
+  },
+  download: { id: number; customerId: number; userId: number; cameraId: number | null },
+  error: unknown,
+  context: { attempt: number; maxAttempts: number },
+  failedMessage: string,
+): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  const last = context.attempt >= context.maxAttempts;
+  await deps.downloads.update(download.id, {
+    status: last ? 'failed' : 'queued',
+    error: message,
+    ...(last ? { finished_at: new Date() } : {}),
+  });
+  if (last)
+    await deps.notifications.insertForUsers(download.customerId, [download.userId], {
+      event: 'download',
+      kind: 'failed',
+      message: failedMessage,
+      cameraId: download.cameraId,
+    });
 }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { HeatmapWeekday } from '@camwatch/contract/heatmap-rules';
 import { blobKeys } from '../../storage/blob-keys.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import { recordDownloadFailure } from '../downloads/download-job.ts';
 import type { NotificationRepository } from '../notifications/notification.repository.ts';
 import { imageLines, imageName, planImages, readme, type PlannedImage } from './heatmap-download-plan.ts';
 import type { HeatmapDownloadRepository } from './heatmap-download.repository.ts';
@@ -138,20 +139,13 @@ export async function runHeatmapDownloadJob(
       url: `/api/heatmap/downloads/${downloadId}/file`,
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const last = context.attempt >= context.maxAttempts;
-    await deps.downloads.update(downloadId, {
-      status: last ? 'failed' : 'queued',
-      error: message,
-      ...(last ? { finished_at: new Date() } : {}),
-    });
-    if (last)
-      await deps.notifications.insertForUsers(row.customer_id, [row.user_id], {
-        event: 'download',
-        kind: 'failed',
-        message: HEATMAP_DOWNLOAD_MESSAGES.failed,
-        cameraId,
-      });
+    await recordDownloadFailure(
+      deps,
+      { id: downloadId, customerId: row.customer_id, userId: row.user_id, cameraId },
+      error,
+      context,
+      HEATMAP_DOWNLOAD_MESSAGES.failed,
+    );
     throw error;
   } finally {
     await fs.rm(work, { recursive: true, force: true });
