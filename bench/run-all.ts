@@ -18,6 +18,7 @@ import { benchMotionAlerts } from './motion-alerts.bench.ts';
 import { benchVisionAccuracy, visionAccuracyRows } from './vision-accuracy.bench.ts';
 import { benchPushFanout, benchPushLatency } from './push.bench.ts';
 import { benchSpawnStall } from './spawn-stall.bench.ts';
+import { benchDetectorPass, detectorPassRows } from './detector-pass.bench.ts';
 import { round1 } from './lib/video-fixtures.ts';
 
 const ingestRows = (results: IngestCapacityResult[]) =>
@@ -37,6 +38,7 @@ const ingestRows = (results: IngestCapacityResult[]) =>
 const benches: Record<string, () => Promise<string[]>> = {
   // Entry detection now reads the vision job's person tracks: its cost is the engine's, measured here.
   'vision-accuracy': async () => visionAccuracyRows(await benchVisionAccuracy()),
+  'detector-pass': async () => detectorPassRows(await benchDetectorPass()),
   'spawn-stall': async () => {
     const r = await benchSpawnStall();
     return [

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decodeMoveNet, MOVENET_HEADS } from './movenet-decode.ts';
 import type { Detection, NormBox, RgbFrame } from './types.ts';
 
 import type * as TfCore from '@tensorflow/tfjs-core';
@@ -34,7 +35,7 @@ export const defaultDetectorOptions: PersonDetectorOptions = { minScore: 0.15 };
 let runtime: Promise<{ tf: Tf; model: GraphModel }> | null = null;
 
 /** Loads TensorFlow.js (WebAssembly backend) and the model once per process. */
-function loadRuntime(): Promise<{ tf: Tf; model: GraphModel }> {
+export function loadRuntime(): Promise<{ tf: Tf; model: GraphModel }> {
   runtime ??= (async () => {
     const tf = await import('@tensorflow/tfjs-core');
     await import('@tensorflow/tfjs-backend-cpu');
@@ -109,13 +110,32 @@ export class PersonDetector {
       const dst = y * inputW * 3;
       for (let i = 0; i < rowValues; i++) input[dst + i] = frame.data[src + i]!;
     }
-    const output = this.tf.tidy(() => {
+    // The model's raw heads, decoded here (movenet-decode.ts): its own post-processing costs more than a small
+    // crop's whole network.
+    const outputs = this.tf.tidy(() => {
       const tensor = this.tf.tensor4d(input, [1, inputH, inputW, 3], 'int32');
-      return this.model.execute(tensor) as TfCore.Tensor;
+      return this.model.execute(tensor, [...MOVENET_HEADS]) as TfCore.Tensor[];
     });
-    const values = (await output.data()) as Float32Array;
-    output.dispose();
-    return parseMoveNet(values, { width, height, inputW, inputH }, this.options.minScore);
+    try {
+      const [center, boxScale, boxOffset, kptHeatmap, kptRegress, kptOffset] = (await Promise.all(
+        outputs.map((output) => output.data()),
+      )) as Float32Array[];
+      const people = decodeMoveNet({
+        rows: outputs[0]!.shape[1]!,
+        cols: outputs[0]!.shape[2]!,
+        center: center!,
+        boxScale: boxScale!,
+        boxOffset: boxOffset!,
+        kptHeatmap: kptHeatmap!,
+        kptRegress: kptRegress!,
+        kptOffset: kptOffset!,
+      });
+      const values = new Float32Array(MAX_PEOPLE * VALUES_PER_PERSON);
+      people.forEach((person, i) => values.set(person, i * VALUES_PER_PERSON));
+      return parseMoveNet(values, { width, height, inputW, inputH }, this.options.minScore);
+    } finally {
+      for (const output of outputs) output.dispose();
+    }
   }
 }
 
