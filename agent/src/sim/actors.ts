@@ -2,7 +2,7 @@
 // slots; a slot repeats with its own period, and in each repetition (its "trip") an actor with fresh
 // looks crosses the world from one side to the other and is then gone until the next trip.
 import { random01, randomBetween } from './random.ts';
-import type { PersonLook } from './figure.ts';
+import type { ArmAngles, PersonLook } from './figure.ts';
 import type { Rgb } from './raster.ts';
 import type { Lane } from './scenes.ts';
 
@@ -23,6 +23,10 @@ export interface Actor {
   colors: readonly [Rgb, Rgb];
   /** How a person looks (people only). */
   look?: PersonLook;
+  /** Standing still rather than walking (the factory's workers at their stations). */
+  standing?: boolean;
+  /** Arm angles instead of the gait's swing (a worker reaching into a tray). */
+  arms?: { near: ArmAngles; far: ArmAngles };
 }
 
 const SHIRTS: readonly Rgb[] = [

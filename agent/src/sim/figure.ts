@@ -40,6 +40,22 @@ export interface PersonPose {
   walkSec: number;
   /** Brightness of the light on the person (0..1+). */
   light: number;
+  /** Standing still (legs straight, no gait) instead of walking; walking when absent. */
+  standing?: boolean;
+  /** Arm angles that replace the gait's swing (a worker reaching into a tray); the gait's when absent. */
+  arms?: { near: ArmAngles; far: ArmAngles };
+}
+
+/** An arm's pose: the upper arm's angle from hanging straight down (positive: forward) and the elbow's bend. */
+export interface ArmAngles {
+  swing: number;
+  bend: number;
+}
+
+/** Where the wrists are, in frame pixels (the keypoints a pose model names as wrists). */
+export interface FigureWrists {
+  near: readonly [number, number];
+  far: readonly [number, number];
 }
 
 /** Steps per second ÷ 2: one gait cycle (two steps) takes about 1.1 s. */
@@ -51,9 +67,22 @@ const UPPER_ARM = 0.18;
 const FOREARM = 0.15;
 const HAND = 0.05;
 
-/** Draws the person; answers the frame pixels it touched (empty when out of view). */
-export function drawPerson(frame: Raster, pose: PersonPose, look: PersonLook): Bounds {
-  const bounds = emptyBounds();
+/** Upper arm at the shoulder (person space, heights); the wrist and the hand's tip for an arm's angles. */
+function armJoints(shoulderY: number, { swing, bend }: ArmAngles) {
+  const sf = LEAN;
+  const ef = sf + UPPER_ARM * Math.sin(swing);
+  const ey = shoulderY - UPPER_ARM * Math.cos(swing);
+  const wf = ef + FOREARM * Math.sin(swing + bend);
+  const wy = ey - FOREARM * Math.cos(swing + bend);
+  const hf = wf + HAND * Math.sin(swing + bend);
+  const hy = wy - HAND * Math.cos(swing + bend);
+  return { sf, ef, ey, wf, wy, hf, hy };
+}
+
+const LEAN = 0.015;
+
+/** The skeleton of a pose: projection onto the frame, legs, the pelvis' and shoulders' height, arm angles. */
+function skeleton(pose: PersonPose, look: PersonLook) {
   const H = pose.height;
   const s = pose.direction;
   const cos = Math.cos(look.yaw);
@@ -62,19 +91,47 @@ export function drawPerson(frame: Raster, pose: PersonPose, look: PersonLook): B
   const u = (f: number, z: number) => pose.cx + H * s * (cos * f - sin * z);
   const v = (y: number) => pose.groundY - H * y;
   const phase = pose.walkSec * GAIT_HZ * 2 * Math.PI;
-
   const leg = (legPhase: number) => {
     const thigh = 0.42 * Math.sin(legPhase);
     const knee = 0.1 + 0.7 * Math.max(0, Math.cos(legPhase)) ** 1.5 + 0.15 * Math.max(0, -Math.sin(legPhase));
     return { thigh, shin: thigh - knee };
   };
-  const legs = [leg(phase), leg(phase + Math.PI)] as const;
+  // Standing: feet a little apart, knees nearly straight.
+  const legs = pose.standing
+    ? ([
+        { thigh: 0.05, shin: 0.03 },
+        { thigh: -0.05, shin: -0.07 },
+      ] as const)
+    : ([leg(phase), leg(phase + Math.PI)] as const);
   // The pelvis sits as high as the lower foot allows (the body rises and falls through the step).
   const reach = (l: { thigh: number; shin: number }) => THIGH * Math.cos(l.thigh) + SHIN * Math.cos(l.shin);
   const hipY = ANKLE + Math.max(reach(legs[0]), reach(legs[1]));
   // The upper body rides on the pelvis (standing, the hips are at 0.53 of the height).
   const up = hipY - 0.53;
-  const lean = 0.015;
+  const shoulderY = 0.815 + up;
+  const gaitArm = (legPhase: number): ArmAngles => ({
+    swing: -0.38 * Math.sin(legPhase),
+    bend: 0.3 + 0.25 * Math.max(0, -Math.sin(legPhase)),
+  });
+  const arms = pose.arms ?? { near: gaitArm(phase), far: gaitArm(phase + Math.PI) };
+  return { H, s, cos, sin, u, v, phase, legs, hipY, up, shoulderY, arms };
+}
+
+/** The wrists of a pose in frame pixels, as drawPerson draws them (pure, nothing drawn). */
+export function wristsOf(pose: PersonPose, look: PersonLook): FigureWrists {
+  const { u, v, shoulderY, arms } = skeleton(pose, look);
+  const at = (side: number, angles: ArmAngles): readonly [number, number] => {
+    const j = armJoints(shoulderY, angles);
+    return [u(j.wf, 0.12 * side), v(j.wy)];
+  };
+  return { near: at(1, arms.near), far: at(-1, arms.far) };
+}
+
+/** Draws the person; answers the frame pixels it touched (empty when out of view). */
+export function drawPerson(frame: Raster, pose: PersonPose, look: PersonLook): Bounds {
+  const bounds = emptyBounds();
+  const { H, cos, sin, u, v, legs, hipY, up, shoulderY, arms } = skeleton(pose, look);
+  const lean = LEAN;
 
   const limbs = {
     near: 1,
@@ -105,18 +162,9 @@ export function drawPerson(frame: Raster, pose: PersonPose, look: PersonLook): B
     limb(u(af - 0.02, z), v(ay - 0.022), u(toeF, z), v(toeY), H * 0.028, H * 0.024, color(look.shoes, side));
   };
 
-  const shoulderY = 0.815 + up;
-  const drawArm = (side: number, legPhase: number) => {
+  const drawArm = (side: number, angles: ArmAngles) => {
     const z = 0.12 * side;
-    const swing = -0.38 * Math.sin(legPhase);
-    const bend = 0.3 + 0.25 * Math.max(0, -Math.sin(legPhase));
-    const sf = lean;
-    const ef = sf + UPPER_ARM * Math.sin(swing);
-    const ey = shoulderY - UPPER_ARM * Math.cos(swing);
-    const wf = ef + FOREARM * Math.sin(swing + bend);
-    const wy = ey - FOREARM * Math.cos(swing + bend);
-    const hf = wf + HAND * Math.sin(swing + bend);
-    const hy = wy - HAND * Math.cos(swing + bend);
+    const { sf, ef, ey, wf, wy, hf, hy } = armJoints(shoulderY, angles);
     const shirt = color(look.shirt, side);
     limb(u(sf, z), v(shoulderY), u(ef, z), v(ey), H * 0.04, H * 0.033, shirt);
     limb(
@@ -210,11 +258,11 @@ export function drawPerson(frame: Raster, pose: PersonPose, look: PersonLook): B
   };
 
   // Back to front: far arm and leg, near leg, body, near arm, head.
-  drawArm(limbs.far, phase + Math.PI);
+  drawArm(limbs.far, arms.far);
   drawLeg(limbs.far, legs[1]);
   drawLeg(limbs.near, legs[0]);
   drawTorso();
   drawHead();
-  drawArm(limbs.near, phase);
+  drawArm(limbs.near, arms.near);
   return bounds;
 }

@@ -5,7 +5,7 @@
 import type { PtzState } from '@camwatch/contract/device';
 import type { SimSourceSpec } from '../source/source-spec.ts';
 import { actorsAt, type Actor } from './actors.ts';
-import { drawPerson } from './figure.ts';
+import { drawPerson, wristsOf, type PersonPose } from './figure.ts';
 import { drawText, GLYPH_HEIGHT, textWidth } from './font.ts';
 import { sceneLevel } from './lighting.ts';
 import { createRaster, fillEllipse, fillRect, shade, type Raster } from './raster.ts';
@@ -22,6 +22,8 @@ export interface Box {
 export interface VisibleActor {
   id: string;
   box: Box;
+  /** The wrists as drawn, frame pixels (the factory's people; the person's own left and right). */
+  wrists?: { left: readonly [number, number]; right: readonly [number, number] };
 }
 
 export interface RenderView {
@@ -43,6 +45,8 @@ export interface RenderedFrame {
   overlay: Box;
   /** Scene brightness used (0..1). */
   level: number;
+  /** Work areas with a hand in them (the factory's truth, factory.ts; areas at the home view). */
+  working?: string[];
 }
 
 /** Brightness steps: the lit world is recomputed only when the level moves to another step. */
@@ -78,14 +82,17 @@ export class SimRenderer {
     const persons: VisibleActor[] = [];
     const cars: VisibleActor[] = [];
     if (options.withActors !== false) {
-      const actors = actorsAt(this.layout.lanes, this.spec.seed, timeMs, this.base.width, this.base.height);
+      const actors = this.layout.actors
+        ? this.layout.actors(this.spec.seed, timeMs, this.base.width, this.base.height)
+        : actorsAt(this.layout.lanes, this.spec.seed, timeMs, this.base.width, this.base.height);
       for (const actor of actors) {
         const visible = this.drawActor(frame, actor, viewport, level);
-        if (visible) (actor.kind === 'person' ? persons : cars).push({ id: actor.id, box: visible });
+        if (visible) (actor.kind === 'person' ? persons : cars).push(visible);
       }
     }
     const overlay = drawClock(frame, timeMs, this.spec.tzOffsetMinutes);
-    return { data: frame.data, persons, cars, overlay, level };
+    const working = this.layout.workingAt?.(this.spec.seed, timeMs, this.width, this.height);
+    return { data: frame.data, persons, cars, overlay, level, ...(working ? { working } : {}) };
   }
 
   /** The world in the colours of a brightness level; glowing parts (windows, lamps) stay lit at night. */
@@ -135,8 +142,13 @@ export class SimRenderer {
     }
   }
 
-  /** Draws an actor through the viewport; answers its box in the frame, or null when it is out of view. */
-  private drawActor(frame: Raster, actor: Actor, { x0, y0, scale }: Viewport, level: number): Box | null {
+  /** Draws an actor through the viewport; answers its truth in the frame, or null when it is out of view. */
+  private drawActor(
+    frame: Raster,
+    actor: Actor,
+    { x0, y0, scale }: Viewport,
+    level: number,
+  ): VisibleActor | null {
     const x = (actor.x - x0) * scale;
     const y = (actor.y - y0) * scale;
     const w = actor.w * scale;
@@ -144,20 +156,24 @@ export class SimRenderer {
     if (actor.kind === 'person' && actor.look) {
       // A stride or a swinging arm may reach past the actor's nominal box: the truth is what was drawn.
       if (x + w + h * 0.3 <= 0 || x - h * 0.3 >= frame.width || y >= frame.height || y + h <= 0) return null;
-      const drawn = drawPerson(
-        frame,
-        {
-          cx: x + w / 2,
-          groundY: y + h,
-          height: h,
-          direction: actor.direction,
-          walkSec: actor.tripSec,
-          light: this.lightOn(actor, level),
-        },
-        actor.look,
-      );
+      const pose: PersonPose = {
+        cx: x + w / 2,
+        groundY: y + h,
+        height: h,
+        direction: actor.direction,
+        walkSec: actor.tripSec,
+        light: this.lightOn(actor, level),
+        ...(actor.standing ? { standing: true } : {}),
+        ...(actor.arms ? { arms: actor.arms } : {}),
+      };
+      const drawn = drawPerson(frame, pose, actor.look);
       if (drawn.x1 <= drawn.x0 || drawn.y1 <= drawn.y0) return null;
-      return { x: drawn.x0, y: drawn.y0, w: drawn.x1 - drawn.x0, h: drawn.y1 - drawn.y0 };
+      const box = { x: drawn.x0, y: drawn.y0, w: drawn.x1 - drawn.x0, h: drawn.y1 - drawn.y0 };
+      if (actor.standing === undefined) return { id: actor.id, box };
+      // The near side faces the camera: a person facing right shows their right arm in front.
+      const { near, far } = wristsOf(pose, actor.look);
+      const wrists = actor.direction > 0 ? { right: near, left: far } : { left: near, right: far };
+      return { id: actor.id, box, wrists };
     }
     const left = Math.max(0, Math.round(x));
     const top = Math.max(0, Math.round(y));
@@ -170,7 +186,7 @@ export class SimRenderer {
     fillRect(frame, x + w * 0.25, y + h * 0.07, w * 0.45, h * 0.3, shade(second, level));
     fillEllipse(frame, x + w * 0.1, y + h * 0.7, w * 0.18, h * 0.3, [15, 15, 15]);
     fillEllipse(frame, x + w * 0.72, y + h * 0.7, w * 0.18, h * 0.3, [15, 15, 15]);
-    return { x: left, y: top, w: right - left, h: bottom - top };
+    return { id: actor.id, box: { x: left, y: top, w: right - left, h: bottom - top } };
   }
 
   /** The light on a person: the scene's, raised at night by what glows where they stand (a street lamp's pool). */

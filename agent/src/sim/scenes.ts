@@ -2,6 +2,8 @@
 // what shines at night: windows, street lamps) and the lanes along which people and cars move. All
 // positions are fractions of the world (u across, v down), so a scene looks the same at any resolution.
 import type { SimScene } from '../source/source-spec.ts';
+import type { Actor } from './actors.ts';
+import { factoryActors, handInArea, WORK_AREA_IDS, WORKER_FEET, WORKER_HEIGHT } from './factory.ts';
 import { random01, randomBetween } from './random.ts';
 import { fillEllipse, fillRect, type Raster, type Rgb } from './raster.ts';
 
@@ -28,6 +30,10 @@ export interface SceneLayout {
   lanes: readonly Lane[];
   /** Paints the empty world in daylight colours, and the night glow (channel 0 of `glow`, 0..255). */
   paint(base: Raster, glow: Raster, seed: number): void;
+  /** The scene's people when they do not walk lanes (the factory's workers), back to front, in world pixels. */
+  actors?(seed: number, timeMs: number, worldWidth: number, worldHeight: number): Actor[];
+  /** Work areas with a hand in them at a moment (the factory's truth); the truth also gives wrists then. */
+  workingAt?(seed: number, timeMs: number, width: number, height: number): string[];
 }
 
 const person = (feetV: number, heightV: number, slots: number): Lane => ({
@@ -162,4 +168,73 @@ const shop: SceneLayout = {
   },
 };
 
-export const SCENES: Record<SimScene, SceneLayout> = { street, shop };
+/** The factory line (factory.ts): the floor, the wall's machinery, the stations' machines with their parts trays,
+ * the press between the stations and the parts shelf at the left, lamps over the stations. Positions of the
+ * stations are picture fractions at the home view (the world's middle quarter). */
+const factory: SceneLayout = {
+  lanes: [],
+  paint(base, glow, seed) {
+    const p = painter(base, glow);
+    // Home-view picture fractions to world fractions (the home view shows the world's middle).
+    const wu = (fx: number) => 0.25 + fx / 2;
+    const wv = (fy: number) => 0.25 + fy / 2;
+    const rect = (fx: number, fy: number, dfx: number, dfy: number, color: Rgb) =>
+      p.rect(wu(fx), wv(fy), dfx / 2, dfy / 2, color);
+    const horizon = 0.42;
+    p.rect(0, 0, 1, wv(horizon), [176, 180, 172]); // wall
+    p.rect(0, 0, 1, wv(-0.1), [120, 124, 126]); // roof trusses' shade
+    p.rect(0, wv(horizon), 1, 1 - wv(horizon), [146, 146, 140]); // concrete floor
+    for (const fy of [0.45, 0.985]) p.rect(0, wv(fy), 1, 0.004, [224, 190, 40]); // walkway lines
+    // Machinery along the wall, lit panels glowing at night.
+    let u = 0;
+    for (let i = 0; u < 1; i++) {
+      const width = randomBetween(0.05, 0.1, seed, 700, i);
+      const top = wv(randomBetween(0.12, 0.26, seed, 701, i));
+      const tone = Math.round(randomBetween(95, 150, seed, 702, i));
+      p.rect(u, top, width - 0.008, wv(horizon) - top, [tone - 20, tone, tone + 15]);
+      p.rect(u + 0.01, top + 0.02, 0.015, 0.012, [90, 200, 120]);
+      p.glowRect(u + 0.01, top + 0.02, 0.015, 0.012, 200);
+      u += width;
+    }
+    // Lamps over the stations, and their pools of light on the workers at night.
+    for (const fx of [0.17, 0.5, 0.64, 0.9]) {
+      rect(fx - 0.06, -0.02, 0.2, 0.015, [235, 235, 220]);
+      p.glowRect(wu(fx - 0.06), wv(-0.02), 0.1, 0.008, 255);
+      p.glowEllipse(wu(fx - 0.12), wv(0.25), 0.16, 0.38, 170);
+    }
+    const feet = WORKER_FEET;
+    const worker = WORKER_HEIGHT;
+    // A station: a bench to the worker's right with a machine on it, its opening holding a parts tray at chest
+    // height (where the work area is).
+    for (const cx of [0.17, 0.64]) {
+      const benchTop = feet - 0.5 * worker;
+      rect(cx + 0.035, benchTop, 0.2, 0.025, [120, 96, 70]);
+      rect(cx + 0.045, benchTop + 0.025, 0.012, feet - benchTop - 0.025, [70, 70, 74]);
+      rect(cx + 0.215, benchTop + 0.025, 0.012, feet - benchTop - 0.025, [70, 70, 74]);
+      const machineTop = feet - 0.95 * worker;
+      rect(cx + 0.05, machineTop, 0.17, benchTop - machineTop, [92, 116, 140]);
+      // The opening with the tray, where the hands go.
+      const trayTop = feet - 0.82 * worker;
+      const trayBottom = feet - 0.62 * worker;
+      rect(cx + 0.06, trayTop, 0.11, trayBottom - trayTop, [40, 44, 48]);
+      rect(cx + 0.06, trayBottom - 0.03, 0.11, 0.03, [60, 110, 190]);
+      for (let k = 0; k < 6; k++)
+        rect(cx + 0.065 + k * 0.017, trayBottom - 0.045, 0.01, 0.015, [200, 200, 205]);
+      rect(cx + 0.185, machineTop + 0.03, 0.02, 0.03, [220, 60, 40]); // stop button
+    }
+    // The press between the stations, and the parts shelf at the left edge.
+    rect(0.39, feet - 1.05 * worker, 0.07, 1.05 * worker, [200, 130, 40]);
+    rect(0.395, feet - 0.72 * worker, 0.06, 0.18 * worker, [50, 50, 54]);
+    rect(-0.15, feet - 1.1 * worker, 0.18, 1.1 * worker, [110, 90, 60]);
+    for (let k = 0; k < 4; k++) {
+      rect(-0.15, feet - (1.05 - k * 0.26) * worker, 0.18, 0.012, [80, 64, 42]);
+      rect(-0.12, feet - (1.02 - k * 0.26) * worker, 0.12, 0.05, [60, 110, 190]);
+    }
+  },
+  actors: factoryActors,
+  workingAt(seed, timeMs, width, height) {
+    return WORK_AREA_IDS.filter((_, worker) => handInArea(seed, worker, timeMs / 1000, width, height));
+  },
+};
+
+export const SCENES: Record<SimScene, SceneLayout> = { street, shop, factory };

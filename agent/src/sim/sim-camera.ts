@@ -43,7 +43,8 @@ export class SimCamera implements FrameFeeder, CameraControls {
     const tick = () => {
       const capturedAt = Math.round(next);
       const frame = this.frameAt(capturedAt, format);
-      if (sink(frame.data, capturedAt)) this.truth?.write(capturedAt, frame.persons, frame.cars);
+      if (sink(frame.data, capturedAt))
+        this.truth?.write(capturedAt, frame.persons, frame.cars, frame.working);
       // Frames missed while busy are skipped, as a real sensor would: the grid stays on the wall clock.
       next = Math.max(next + period, Math.ceil(Date.now() / period) * period);
       this.timer = setTimeout(tick, Math.max(0, next - Date.now()));

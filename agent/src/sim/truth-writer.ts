@@ -2,7 +2,9 @@
 // `<truth dir>/<start_time>.truth.jsonl` (start_time as the API names the minute, e.g.
 // `2026-11-21T07:01:00Z`), one line per recorded frame:
 //   {"t":<capture ms>,"persons":[{"id":"p3-1-17","box":{"x":..,"y":..,"w":..,"h":..}}],"cars":[…]}
-// Boxes are in frame pixels of the recorded resolution, clipped to the frame.
+// Boxes are in frame pixels of the recorded resolution, clipped to the frame. The factory scene adds each
+// person's wrists ("wrists":{"left":[x,y],"right":[x,y]}, frame pixels) and the work areas with a hand in them
+// ("working":["A"]; sim/factory.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { formatMinute } from '../recorder/minute.ts';
@@ -12,8 +14,13 @@ export function truthFileName(timeMs: number): string {
   return `${formatMinute(timeMs)}.truth.jsonl`;
 }
 
-export function truthLine(timeMs: number, persons: VisibleActor[], cars: VisibleActor[]): string {
-  return `${JSON.stringify({ t: timeMs, persons, cars })}\n`;
+export function truthLine(
+  timeMs: number,
+  persons: VisibleActor[],
+  cars: VisibleActor[],
+  working?: string[],
+): string {
+  return `${JSON.stringify({ t: timeMs, persons, cars, ...(working ? { working } : {}) })}\n`;
 }
 
 export class TruthWriter {
@@ -24,7 +31,7 @@ export class TruthWriter {
     fs.mkdirSync(dir, { recursive: true });
   }
 
-  write(timeMs: number, persons: VisibleActor[], cars: VisibleActor[]): void {
+  write(timeMs: number, persons: VisibleActor[], cars: VisibleActor[], working?: string[]): void {
     const name = truthFileName(timeMs);
     if (name !== this.fileName) {
       this.stream?.end();
@@ -32,7 +39,7 @@ export class TruthWriter {
       this.stream = fs.createWriteStream(path.join(this.dir, name), { flags: 'a' });
       this.stream.on('error', () => {}); // a full disk must not stop the camera; lines are best effort
     }
-    this.stream?.write(truthLine(timeMs, persons, cars));
+    this.stream?.write(truthLine(timeMs, persons, cars, working));
   }
 
   close(): Promise<void> {

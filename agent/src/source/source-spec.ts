@@ -3,8 +3,8 @@
 
 export type SourceKind = 'sim' | 'rtsp' | 'http' | 'file' | 'device';
 
-export type SimScene = 'street' | 'shop';
-export const SIM_SCENES: readonly SimScene[] = ['street', 'shop'];
+export type SimScene = 'street' | 'shop' | 'factory';
+export const SIM_SCENES: readonly SimScene[] = ['street', 'shop', 'factory'];
 
 export interface SimSourceSpec {
   kind: 'sim';
