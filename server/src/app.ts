@@ -43,6 +43,7 @@ import { registerReleaseRoutes } from './modules/releases/release.routes.ts';
 import { registerLiveRoutes } from './modules/live/live.routes.ts';
 import { registerDownloadRoutes } from './modules/downloads/download.routes.ts';
 import { registerHeatmapDownloadRoutes } from './modules/heatmap-downloads/heatmap-download.routes.ts';
+import { registerPersonTrackingRoutes } from './modules/person-tracking/person-tracking.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
 import { registerControlChannel } from './realtime/control.routes.ts';
 import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerStreamingRoutes(ctx, services.streaming);
   registerDownloadRoutes(ctx, services.downloads);
   registerHeatmapDownloadRoutes(ctx, services.heatmapDownloads);
+  registerPersonTrackingRoutes(ctx, services.personTracking);
   registerAuditRoutes(ctx, services.auditLog);
   await registerControlChannel(ctx, { hub: services.hub, ingest: services.ingest });
   registerPasswordResetRoutes(ctx, services.passwordResets, {

@@ -5,10 +5,10 @@ import { createTestApp } from '../test/helpers/test-app.ts';
 import { registerJobHandlers } from './job-handlers.ts';
 import { JobRepository } from './jobs/job.repository.ts';
 import { JobQueue } from './jobs/queue.ts';
-import { JobRegistry, jobKinds, pushJobKinds, visionJobKinds } from './jobs/registry.ts';
+import { JobRegistry, analysisJobKinds, jobKinds, pushJobKinds, visionJobKinds } from './jobs/registry.ts';
 
 describe('registerJobHandlers', () => {
-  it('gives every kind of the three queues one handler, and schedules the recurring ones', async () => {
+  it('gives every kind of the four queues one handler, and schedules the recurring ones', async () => {
     const t = await createTestApp();
     // Far in the future, so these periods' dedupe keys are this test's own.
     const now = Date.UTC(2091, 0, 1, 10, 30);
@@ -17,11 +17,13 @@ describe('registerJobHandlers', () => {
       jobs: new JobRegistry(jobKinds),
       visionJobs: new JobRegistry(visionJobKinds),
       pushQueue: new JobRegistry(pushJobKinds),
+      analysisJobs: new JobRegistry(analysisJobKinds),
     };
     const queues = {
       jobs: new JobQueue(repository, registries.jobs, { now: () => now }),
       visionJobs: new JobQueue(repository, registries.visionJobs, { now: () => now }),
       pushQueue: new JobQueue(repository, registries.pushQueue, { now: () => now }),
+      analysisJobs: new JobQueue(repository, registries.analysisJobs, { now: () => now }),
     };
     registerJobHandlers(queues, t.services.jobServices);
     for (const registry of Object.values(registries)) expect(() => registry.assertComplete()).not.toThrow();
@@ -30,6 +32,7 @@ describe('registerJobHandlers', () => {
 
     await queues.jobs.enqueueScheduled();
     await queues.pushQueue.enqueueScheduled();
+    await queues.analysisJobs.enqueueScheduled();
     await queues.jobs.enqueueScheduled(); // the same periods: nothing more
     const scheduled = await t.db
       .selectFrom('jobs')
@@ -38,6 +41,7 @@ describe('registerJobHandlers', () => {
       .orderBy('kind')
       .execute();
     expect(scheduled.map((job) => job.kind)).toEqual([
+      'analysis-sweep',
       'audit-retention',
       'download-expiry',
       'maintenance',

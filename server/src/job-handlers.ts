@@ -3,15 +3,18 @@
 // period twice; queue.ts). The kinds are declared in jobs/registry.ts, and a queue refuses to start while
 // one of its kinds has no handler here, or has two.
 //
-// Three queues on the one jobs table: the main one (media and housekeeping), the vision engine's (a clip's
-// analysis takes seconds of CPU, so it never holds motion detection or downloads back), and web push's
-// (a push is never held back behind a long ffmpeg job).
+// Four queues on the one jobs table: the main one (media and housekeeping), the vision engine's (a clip's
+// analysis takes seconds of CPU, so it never holds motion detection or downloads back), the analysis jobs' (a
+// person tracking or operation analysis of up to 3 hours never holds the per-clip vision jobs back), and web
+// push's (a push is never held back behind a long ffmpeg job).
 import { PUSH_SUBSCRIPTION_UPDATE_MS } from '@camwatch/contract/constants';
 import type { Logger } from 'pino';
 import type { Db } from './db/database.ts';
 import { MAINTENANCE_EVERY_MS, runMaintenance } from './jobs/maintenance.ts';
 import type { JobQueue } from './jobs/queue.ts';
-import type { JobKind, pushJobKinds, visionJobKinds } from './jobs/registry.ts';
+import type { analysisJobKinds, JobKind, pushJobKinds, visionJobKinds } from './jobs/registry.ts';
+import type { AnalysisJobs } from './modules/analysis-jobs/analysis-jobs.ts';
+import { ANALYSIS_SWEEP_EVERY_MS } from './modules/analysis-jobs/analysis-jobs.ts';
 import type { RetentionService } from './modules/archives/retention.service.ts';
 import { RETENTION_EVERY_MS } from './modules/archives/retention.service.ts';
 import type { MotionService } from './modules/archives/motion.service.ts';
@@ -32,6 +35,7 @@ export interface JobQueues {
   jobs: Queue<JobKind>;
   visionJobs: Queue<(typeof visionJobKinds)[number]>;
   pushQueue: Queue<(typeof pushJobKinds)[number]>;
+  analysisJobs: Queue<(typeof analysisJobKinds)[number]>;
 }
 
 export interface JobServices {
@@ -43,6 +47,7 @@ export interface JobServices {
   vision: VisionService;
   downloads: ReturnType<typeof createDownloads>;
   heatmapDownloads: ReturnType<typeof createHeatmapDownloads>;
+  analysisJobs: AnalysisJobs;
   auditRetention: AuditRetentionService;
   push: ReturnType<typeof createPush>;
   logger?: Pick<Logger, 'info' | 'error'>;
@@ -56,7 +61,10 @@ export function clipIdOf(kind: string, payload: Record<string, unknown>): number
   return clipId;
 }
 
-export function registerJobHandlers({ jobs, visionJobs, pushQueue }: JobQueues, s: JobServices): void {
+export function registerJobHandlers(
+  { jobs, visionJobs, pushQueue, analysisJobs }: JobQueues,
+  s: JobServices,
+): void {
   // Main queue: what every new clip brings.
   jobs.handle('motion', (payload) => s.motion.analyse(clipIdOf('motion', payload)));
   jobs.handle('entry', (payload) => s.enterAlerts.analyse(clipIdOf('entry', payload)));
@@ -87,6 +95,15 @@ export function registerJobHandlers({ jobs, visionJobs, pushQueue }: JobQueues, 
 
   // The vision engine's queue: one analysis at a time.
   visionJobs.handle('vision', (payload) => s.vision.analyse(clipIdOf('vision', payload)));
+
+  // The analysis jobs' queue (person tracking, operation analysis): one analysis at a time, and the sweep that
+  // fails the analyses whose worker stopped on their last attempt.
+  analysisJobs.handle('analysis', (payload, context) => s.analysisJobs.run(payload, context));
+  analysisJobs.handle('analysis-sweep', async () => {
+    const failed = await s.analysisJobs.sweep();
+    if (failed > 0) s.logger?.info({ failed }, 'analyses failed after their worker stopped');
+  });
+  analysisJobs.every('analysis-sweep', ANALYSIS_SWEEP_EVERY_MS);
 
   // Web push's queue.
   pushQueue.handle('push-send', async (payload) => {

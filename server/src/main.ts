@@ -107,6 +107,9 @@ async function main(): Promise<void> {
   // The vision engine's analyses too: a clip's seconds of CPU never hold motion detection or downloads back.
   const visionWorker = role === 'api' ? null : workerServices.visionJobs;
   visionWorker?.start();
+  // Analyses of a period (person tracking, operation analysis): minutes each, on their own queue.
+  const analysisWorker = role === 'api' ? null : workerServices.analysisQueue;
+  analysisWorker?.start();
   if (web) {
     await web.app.listen({ port: config.port, host: config.host });
     logger.info({ ms: Date.now() - started }, `CamWatch ${role} ready at http://localhost:${config.port}`);
@@ -142,6 +145,7 @@ async function main(): Promise<void> {
     await jobWorker?.stop();
     await pushWorker?.stop();
     await visionWorker?.stop();
+    await analysisWorker?.stop();
     workerServices.scheduler.stop();
     await closeLauncher();
     await database.close();

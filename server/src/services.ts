@@ -67,7 +67,7 @@ import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { processTempDir } from './storage/temp-dir.ts';
 import { JobRepository } from './jobs/job.repository.ts';
 import { JobQueue } from './jobs/queue.ts';
-import { JobRegistry, visionJobKinds } from './jobs/registry.ts';
+import { JobRegistry, analysisJobKinds, visionJobKinds } from './jobs/registry.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { registerJobHandlers, type JobServices } from './job-handlers.ts';
 import { createRecordedMedia } from './modules/archives/recorded-media.ts';
@@ -82,6 +82,13 @@ import { VisionService } from './modules/vision/vision.service.ts';
 import { VisionProcess } from './vision/vision-process.ts';
 import { PeopleCountAnalysis } from './modules/people-counter/people-count-analysis.service.ts';
 import { EntryTracksConsumer } from './modules/entry-detection/entry-tracks-consumer.ts';
+import { createAnalysisJobs } from './modules/analysis-jobs/analysis-jobs.ts';
+import { AnalysisJobService } from './modules/analysis-jobs/analysis-job.service.ts';
+import { PersonTrackingRepository } from './modules/person-tracking/person-tracking.repository.ts';
+import {
+  PersonTrackingService,
+  personTrackingHandler,
+} from './modules/person-tracking/person-tracking.service.ts';
 
 export interface ServiceSecrets {
   /** Key of the signed media addresses (storage/secrets.ts keeps one in the database). */
@@ -176,6 +183,23 @@ export function createServices(
   const heatmapRepository = new HeatmapRepository(db);
   vision.onTracks(new HeatmapAnalysis(heatmapRepository));
   const heatmaps = new HeatmapService(heatmapRepository, recorded.mediaUrls);
+  // TLT analyses of a period (person tracking, operation analysis): their own queue, one analysis at a time,
+  // through the same vision process as the per-clip jobs.
+  const analysisQueue = new JobQueue(new JobRepository(db), new JobRegistry(analysisJobKinds), {
+    logger,
+    scheduler,
+  });
+  const analysisJobs = createAnalysisJobs({
+    db,
+    blobs,
+    vision: visionRunner,
+    queue: analysisQueue,
+    environmentMode: config.environmentMode,
+    ffmpegPath: config.media.ffmpegPath,
+    ffprobePath: config.media.ffprobePath,
+  });
+  analysisJobs.runner.register(personTrackingHandler);
+  const analyses = new AnalysisJobService({ jobs: analysisJobs.repository, enqueue: analysisJobs.enqueue });
   const audit = createAudit({ db, retentionDays: config.audit.retentionDays, logger });
   const downloads = createDownloads({ db, blobs, mediaSigner, jobs, ffmpegPath: config.media.ffmpegPath });
   const heatmapDownloads = createHeatmapDownloads({
@@ -201,11 +225,12 @@ export function createServices(
     vision,
     downloads,
     heatmapDownloads,
+    analysisJobs,
     auditRetention: audit.retention,
     push,
     logger,
   };
-  registerJobHandlers({ jobs, visionJobs, pushQueue: push.queue }, jobServices);
+  registerJobHandlers({ jobs, visionJobs, pushQueue: push.queue, analysisJobs: analysisQueue }, jobServices);
   return {
     auth: new AuthService({
       config,
@@ -252,6 +277,12 @@ export function createServices(
     peopleCounterSetting: new PeopleCounterSettingService(new PeopleCounterSettingRepository(db)),
     peopleCounts: new PeopleCountService(new PeopleCountRepository(db)),
     heatmaps,
+    personTracking: new PersonTrackingService({
+      repo: new PersonTrackingRepository(db),
+      analyses,
+      urls: recorded.mediaUrls,
+      environmentMode: config.environmentMode,
+    }),
     debug: new DebugService(new DebugRepository(db), config),
     childUsers: new ChildUserService(new ChildUserRepository(db), sessions, appKeyRepository),
     releases: new ReleaseService(new ReleaseRepository(db)),
@@ -305,6 +336,10 @@ export function createServices(
     visionRunner,
     /** The vision jobs' queue, started by worker roles next to `jobs`. */
     visionJobs,
+    /** The analysis jobs' queue (person tracking, operation analysis), started by worker roles next to `jobs`. */
+    analysisQueue,
+    /** The shared base of analysis jobs: the runner each kind registers with, the repository, enqueue. */
+    analysisJobs,
     /** Runs what this process does periodically; stopped with the app. */
     scheduler,
     /** What the job handlers call (job-handlers.ts). */

@@ -85,6 +85,13 @@ const expectedCalls = [
   'GET /api/heatmap/downloads',
   'GET /api/heatmap/downloads/:download_id',
   'GET /api/heatmap/downloads/:download_id/file',
+  // Person tracking (issue 15; paths not in the spec).
+  'GET /api/person-tracking/camera/:cameraCode/setting',
+  'PUT /api/person-tracking/camera/:cameraCode/setting',
+  'POST /api/person-tracking/camera/:cameraCode/analyses',
+  'GET /api/person-tracking/analyses',
+  'GET /api/person-tracking/analyses/:id',
+  'GET /api/person-tracking/analyses/:id/csv',
   // the audit log (issue 16): reading only
   'GET /api/audit-log',
   'GET /api/audit-log/options',

@@ -59,6 +59,14 @@ import {
 } from './operation-analysis.ts';
 import { peopleCounterSettingCall, peopleCounterSettingUpdateCall } from './people-counter.ts';
 import {
+  personTrackingCsvCall,
+  personTrackingListCall,
+  personTrackingRequestCall,
+  personTrackingResultCall,
+  personTrackingSettingCall,
+  personTrackingSettingUpdateCall,
+} from './person-tracking.ts';
+import {
   areaLinkCreateCall,
   areaLinkDeleteCall,
   areaLinkGetCall,
@@ -139,6 +147,12 @@ export const allCalls: readonly CallDef[] = [
   operationAnalysisSettingCall,
   operationDetectionSettingUpdateCall,
   operationAreaSettingUpdateCall,
+  personTrackingSettingCall,
+  personTrackingSettingUpdateCall,
+  personTrackingRequestCall,
+  personTrackingListCall,
+  personTrackingResultCall,
+  personTrackingCsvCall,
   peopleCounterSettingCall,
   peopleCounterSettingUpdateCall,
   areaLinkListCall,

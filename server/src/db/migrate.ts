@@ -24,6 +24,7 @@ import * as m0020 from './migrations/0020-people-identities.ts';
 import * as m0021 from './migrations/0021-entry-person.ts';
 import * as m0022 from './migrations/0022-heatmap.ts';
 import * as m0023 from './migrations/0023-heatmap-downloads.ts';
+import * as m0024 from './migrations/0024-analysis-jobs.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0021-entry-person': m0021,
   '0022-heatmap': m0022,
   '0023-heatmap-downloads': m0023,
+  '0024-analysis-jobs': m0024,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -26,6 +26,8 @@ import type {
   ThumbnailsTable,
 } from './schema/media.ts';
 import type {
+  AnalysisJobsTable,
+  AnalysisResultsTable,
   ClipTracksTable,
   EnterAlertAreaLinksTable,
   HeatmapClipCellsTable,
@@ -35,6 +37,7 @@ import type {
   PeopleIdentitiesTable,
   PeopleIdentityTracksTable,
   PeoplePassesTable,
+  PersonTrackingSettingsTable,
 } from './schema/analytics.ts';
 import type {
   EntryNotificationCooldownsTable,
@@ -109,6 +112,9 @@ export interface Database {
   people_identity_tracks: PeopleIdentityTracksTable;
   heatmap_clip_cells: HeatmapClipCellsTable;
   heatmap_hours: HeatmapHoursTable;
+  analysis_jobs: AnalysisJobsTable;
+  analysis_results: AnalysisResultsTable;
+  person_tracking_settings: PersonTrackingSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -25,6 +25,12 @@ export type JobKind = (typeof jobKinds)[number];
 export const visionJobKinds = ['vision'] as const;
 
 /**
+ * Analysis jobs (person tracking, operation analysis; modules/analysis-jobs) have their queue too: one analysis is
+ * minutes of the engine's work, which must hold back neither the main queue nor the per-clip vision jobs.
+ */
+export const analysisJobKinds = ['analysis', 'analysis-sweep'] as const;
+
+/**
  * Web push delivery has its queue too (modules/push/push.ts): a long ffmpeg job must never hold a push back.
  * 'push-send' jobs are also written by the database trigger of migration 0006.
  */

@@ -13,6 +13,7 @@ export interface MatrixIds {
     archiveId: string;
     downloadId: string;
     heatmapDownloadId: string;
+    personTrackingId: string;
     pushEndpoint: string;
   };
   outsider: { cameraCode: string; tagCode: string };

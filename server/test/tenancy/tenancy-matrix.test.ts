@@ -52,7 +52,13 @@ beforeAll(async () => {
   const { camera, location } = await createLocationAndCamera(t.db, owner.customer.id, cameraName);
   await t.db
     .updateTable('cameras')
-    .set({ use_enter_alert: true, use_operation_analysis: true, use_people_counter: true, use_heatmap: true })
+    .set({
+      use_enter_alert: true,
+      use_operation_analysis: true,
+      use_person_tracking: true,
+      use_people_counter: true,
+      use_heatmap: true,
+    })
     .where('id', '=', camera.id)
     .execute();
   const child = await createUser(t.db, owner.customer.id, { parentUserId: owner.user.id });
@@ -105,6 +111,13 @@ beforeAll(async () => {
       payload: { camera_codes: [camera.code] },
     }),
   );
+  const personTracking = await ok(
+    await as(t.app, cookie, {
+      method: 'POST',
+      url: `/api/person-tracking/camera/${camera.code}/analyses`,
+      payload: { start: '2026-01-01T00:00:00Z', end: '2026-01-01T01:00:00Z' },
+    }),
+  );
   const pushEndpoint = `https://push.example/${unique('owner-endpoint')}`;
   await ok(
     await as(t.app, cookie, {
@@ -150,6 +163,7 @@ beforeAll(async () => {
       archiveId: String(clip.id),
       downloadId: String((download.data.download as { download_id: string }).download_id),
       heatmapDownloadId: String((heatmapDownload.data.download as { download_id: string }).download_id),
+      personTrackingId: String((personTracking.data.analysis as { id: string }).id),
       pushEndpoint,
     },
     outsider: { cameraCode: outsiderCamera.code, tagCode: String(outsiderTag.data.tag_code) },
@@ -228,6 +242,8 @@ describe('tenancy matrix', () => {
       `/api/heatmap/downloads/${ids.owner.heatmapDownloadId}`,
       `/api/enter-alert/camera/${ids.owner.cameraCode}/area-links/${ids.owner.areaLinkId}`,
       `/api/operation-analysis/camera/${ids.owner.cameraCode}/setting`,
+      `/api/person-tracking/camera/${ids.owner.cameraCode}/setting`,
+      `/api/person-tracking/analyses/${ids.owner.personTrackingId}`,
       `/api/people-counter/camera/${ids.owner.cameraCode}/counts`,
       `/api/people-counter/location/${ids.owner.locationCode}/counts`,
       `/api/people-counter/camera/${ids.owner.cameraCode}/setting`,

@@ -5,6 +5,7 @@ import { accountMatrix } from './account-matrix.ts';
 import { cameraMatrix } from './camera-matrix.ts';
 import { heatmapDownloadMatrix } from './heatmap-download-matrix.ts';
 import { peopleCountMatrix } from './people-count-matrix.ts';
+import { personTrackingMatrix } from './person-tracking-matrix.ts';
 import type { MatrixEntry } from './matrix-requests.ts';
 
 export type { MatrixEntry, MatrixIds, Scope } from './matrix-requests.ts';
@@ -14,4 +15,5 @@ export const tenancyMatrix: Record<string, MatrixEntry> = {
   ...cameraMatrix,
   ...peopleCountMatrix,
   ...heatmapDownloadMatrix,
+  ...personTrackingMatrix,
 };

@@ -2,8 +2,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DetectionSetting, OperationArea } from '@camwatch/contract/operation-analysis';
 import type { AnalysisPeriods } from '@camwatch/contract/people-counter-rules';
+import type { PersonTrackingSetting } from '@camwatch/contract/person-tracking';
 import type { Point } from '@camwatch/contract/polygon-rules';
-import type { Json, Timestamp } from './column-types.ts';
+import type { Json, NullableTimestamp, Timestamp } from './column-types.ts';
 
 export interface OperationAnalysisSettingsTable {
   camera_id: number;
@@ -113,4 +114,46 @@ export interface HeatmapHoursTable {
   /** Clips analysed in the hour. */
   clips: number;
   updated_at: Generated<Date>;
+}
+
+/** An analysis job (migration 0024): a period of one camera's recordings analysed for one kind of result. */
+export interface AnalysisJobsTable {
+  id: Generated<number>;
+  customer_id: number;
+  camera_id: number;
+  kind: 'person_tracking' | 'operation_analysis';
+  period_start: Date;
+  period_end: Date;
+  /** The kind's settings the analysis runs with, as they were when it was asked for. */
+  settings: Json<unknown>;
+  state: ColumnType<
+    'running' | 'completed' | 'failed' | 'request_failed',
+    'running' | 'completed' | 'failed' | 'request_failed' | undefined,
+    'running' | 'completed' | 'failed' | 'request_failed'
+  >;
+  clips_done: Generated<number>;
+  clips_total: Generated<number>;
+  clips_skipped: Generated<number>;
+  /** A reason code the screens translate (no_recordings, camera_unavailable, analysis_failed). */
+  error: string | null;
+  /** The error's own text, for the logs and support; never shown to users. */
+  error_detail: string | null;
+  requested_by: number | null;
+  created_at: Timestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+}
+
+/** An analysis job's results (migration 0024), written with its completion in one transaction. */
+export interface AnalysisResultsTable {
+  job_id: number;
+  result: Json<unknown>;
+  created_at: Timestamp;
+}
+
+/** A camera's person tracking setting (migration 0024); a camera without a row uses the defaults. */
+export interface PersonTrackingSettingsTable {
+  camera_id: number;
+  setting: Json<PersonTrackingSetting>;
+  updated_at: Timestamp;
 }

@@ -67,6 +67,22 @@ const kindTexts: Partial<Record<string, { title: Texts; text: Texts }>> = {
     title: { ja: 'ダウンロード準備完了', en: 'Download ready' },
     text: { ja: 'ヒートマップのダウンロードの準備ができました。', en: 'The heat map download is ready.' },
   },
+  'person_tracking:completed': {
+    title: { ja: '人物追跡の分析完了', en: 'Person tracking complete' },
+    text: { ja: '人物追跡の分析が完了しました。', en: 'The person tracking analysis is complete.' },
+  },
+  'person_tracking:failed': {
+    title: { ja: '人物追跡の分析失敗', en: 'Person tracking failed' },
+    text: { ja: '人物追跡の分析に失敗しました。', en: 'The person tracking analysis failed.' },
+  },
+  'operation_analysis:completed': {
+    title: { ja: '稼働分析の完了', en: 'Operation analysis complete' },
+    text: { ja: '稼働分析が完了しました。', en: 'The operation analysis is complete.' },
+  },
+  'operation_analysis:failed': {
+    title: { ja: '稼働分析の失敗', en: 'Operation analysis failed' },
+    text: { ja: '稼働分析に失敗しました。', en: 'The operation analysis failed.' },
+  },
   'download:failed': {
     title: { ja: 'ダウンロード失敗', en: 'Download failed' },
     text: { ja: 'ファイルの生成に失敗しました。', en: 'The file could not be made.' },

@@ -1,0 +1,270 @@
+// The person tracking analysis job on real recorded video (Intel IoT DevKit sample clips, CC BY 4.0:
+// test/fixtures/real-video), through the real app, database, blob store and the engine's own process: a request
+// becomes a job that goes through the period's recordings in order (a person keeping one id across two pieces),
+// with progress, and ends completed with every tracked person stored at once and the user told (PersonTracking
+// notification, which pushes); a worker killed part-way leaves nothing stored and the rerun gives the same
+// result; the setting changes what is found; nothing to analyse is request_failed; a last failed attempt failed.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PERSON_TRACKING_SETTING,
+  type PersonTrackingResult,
+  type PersonTrackingSetting,
+} from '@camwatch/contract/person-tracking';
+import { AnalysisJobRunner } from '../analysis-jobs/analysis-job-runner.ts';
+import { personTrackingHandler } from './person-tracking.service.ts';
+import { createMediaTestApp, putClip, putThumbnail } from '../../../test/helpers/recorded-media.ts';
+import {
+  as,
+  createLocationAndCamera,
+  createTenant,
+  login,
+  type TestApp,
+} from '../../../test/helpers/test-app.ts';
+import type { VisionRunner } from '../../vision/vision-process.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/real-video');
+
+let t: TestApp & { cleanup: () => Promise<void> };
+let workDir: string;
+beforeAll(async () => {
+  t = await createMediaTestApp({ ENVIRONMENT_MODE: 'TLT:3' });
+  workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-person-tracking-test-'));
+});
+afterAll(async () => {
+  await t.cleanup();
+  await fs.rm(workDir, { recursive: true, force: true });
+});
+
+/** A part of a fixture as its own H.264 MP4 (as an agent's clip is made). */
+function cut(name: string, fromSec: number, lengthSec: number): Promise<Buffer> {
+  const out = path.join(workDir, `${name}-${fromSec}-${lengthSec}.mp4`);
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-ss', String(fromSec), '-t', String(lengthSec)],
+    ...['-i', path.join(FIXTURES, `${name}.mp4`), '-an', '-c:v', 'libx264', '-g', '10', out],
+  ]);
+  return fs.readFile(out);
+}
+
+/** A frame of a fixture as JPEG (the camera's picture). */
+function still(name: string): Promise<Buffer> {
+  const out = path.join(workDir, `${name}.jpg`);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    path.join(FIXTURES, `${name}.mp4`),
+    '-frames:v',
+    '1',
+    out,
+  ]);
+  return fs.readFile(out);
+}
+
+const minute = new Date('2026-11-20T01:00:00Z');
+const period = { start: '2026-11-20T01:00:00.000Z', end: '2026-11-20T01:10:00.000Z' };
+
+/**
+ * A tracking camera of a new customer whose shop aisle recording (two shoppers, a third entering about 2 s in) is
+ * split into two pieces of one minute, 0-2.5 s and 2.5-4.5 s, as an agent restart splits it.
+ */
+async function shopCamera(setting?: PersonTrackingSetting) {
+  const tenant = await createTenant(t.db);
+  const { camera } = await createLocationAndCamera(t.db, tenant.customer.id, 'Shop aisle');
+  await t.db.updateTable('cameras').set({ use_person_tracking: true }).where('id', '=', camera.id).execute();
+  const cookie = await login(t.app, tenant.user);
+  if (setting) {
+    const res = await as(t.app, cookie, {
+      method: 'PUT',
+      url: `/api/person-tracking/camera/${camera.code}/setting`,
+      payload: setting,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  await putClip(t, camera.id, minute, await cut('store-aisle-detection', 0, 2.5), { durationMs: 2_500 });
+  await putClip(t, camera.id, minute, await cut('store-aisle-detection', 2.5, 2), {
+    offsetMs: 2_500,
+    durationMs: 2_000,
+  });
+  await putThumbnail(t, camera.id, minute, await still('store-aisle-detection'));
+  return { tenant, camera, cookie };
+}
+
+async function request(cookie: string, code: string, body = period): Promise<string> {
+  const res = await as(t.app, cookie, {
+    method: 'POST',
+    url: `/api/person-tracking/camera/${code}/analyses`,
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.analysis.id as string;
+}
+
+const run = (id: string, attempt = 1) =>
+  t.services.analysisJobs.run({ analysisId: Number(id) }, { id: 0, attempt });
+
+async function result(cookie: string, id: string): Promise<PersonTrackingResult> {
+  const res = await as(t.app, cookie, { method: 'GET', url: `/api/person-tracking/analyses/${id}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as PersonTrackingResult;
+}
+
+const notificationsOf = (userId: number) =>
+  t.db.selectFrom('notifications').select(['event', 'kind', 'url']).where('user_id', '=', userId).execute();
+
+describe('person tracking job', { timeout: 180_000 }, () => {
+  it('tracks the shoppers of the period across both pieces, stores them at once and tells the user', async () => {
+    const { tenant, camera, cookie } = await shopCamera();
+    const id = await request(cookie, camera.code);
+    await run(id);
+    const done = await result(cookie, id);
+    expect(done.analysis).toMatchObject({ state: 'completed', clips_done: 2, clips_total: 2, error: null });
+    expect(done.clips_skipped).toBe(0);
+    expect(done.picture_url).toMatch(/^\/api\/media\//);
+    const persons = done.persons!;
+    // Two shoppers through the recording, a third entering from the lower right (one may be missed: edge-cut).
+    expect(persons.length).toBeGreaterThanOrEqual(2);
+    expect(persons.length).toBeLessThanOrEqual(4);
+    // Someone seen in both pieces keeps one id: their time runs over the 2.5 s boundary.
+    const boundary = minute.getTime() + 2_500;
+    const across = persons.filter(
+      (p) => Date.parse(p.first_at) < boundary - 500 && Date.parse(p.last_at) > boundary + 500,
+    );
+    expect(across.length).toBeGreaterThanOrEqual(1);
+    for (const p of persons) {
+      expect(Date.parse(p.first_at)).toBeGreaterThanOrEqual(minute.getTime());
+      expect(Date.parse(p.last_at)).toBeLessThanOrEqual(minute.getTime() + 4_600);
+      expect(p.path.length).toBeGreaterThanOrEqual(1);
+      for (const point of p.path) {
+        expect(point.x).toBeGreaterThanOrEqual(0);
+        expect(point.x).toBeLessThanOrEqual(1);
+        expect(point.y).toBeGreaterThanOrEqual(0);
+      }
+      // Shoppers standing in an aisle carry nothing across the picture.
+      expect(p.is_transport).toBe(false);
+      expect(p.area_seconds).toEqual([]);
+    }
+    expect(await notificationsOf(tenant.user.id)).toEqual([
+      { event: 'person_tracking', kind: 'completed', url: `/person-tracking/results/${id}` },
+    ]);
+    const csv = await as(t.app, cookie, {
+      method: 'GET',
+      url: `/api/person-tracking/analyses/${id}/csv?lang=en`,
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Person ID,First seen,Last seen,Seconds,Transport');
+    expect(lines).toHaveLength(persons.length + 1);
+    expect(lines[1]).toContain('2026-11-20 10:00:0');
+
+    // Run again (a queue job delivered twice): nothing changes, nobody is told twice.
+    await run(id);
+    expect((await result(cookie, id)).persons).toEqual(persons);
+    expect(await notificationsOf(tenant.user.id)).toHaveLength(1);
+  });
+
+  it('leaves nothing stored when the worker dies part-way, and the rerun gives the whole result', async () => {
+    const { tenant, camera, cookie } = await shopCamera();
+    const id = await request(cookie, camera.code);
+    // The engine's process dies on the second recording (as when the worker is killed).
+    let calls = 0;
+    const dying: VisionRunner = {
+      analyze: (req) => {
+        calls++;
+        if (calls === 2) return Promise.reject(new Error('the vision process ended (SIGKILL)'));
+        return t.services.visionRunner.analyze(req);
+      },
+      close: async () => {},
+    };
+    const runner = new AnalysisJobRunner({
+      jobs: t.services.analysisJobs.repository,
+      blobs: t.services.blobs,
+      vision: dying,
+      environmentMode: 'TLT:3',
+    });
+    runner.register(personTrackingHandler);
+    await expect(runner.run(Number(id), { attempt: 1, maxAttempts: 2 })).rejects.toThrow(/SIGKILL/);
+    const half = await result(cookie, id);
+    expect(half.analysis).toMatchObject({ state: 'running', clips_done: 1, clips_total: 2 });
+    expect(half.persons).toBeNull();
+    expect(
+      await t.db.selectFrom('analysis_results').selectAll().where('job_id', '=', Number(id)).execute(),
+    ).toEqual([]);
+    expect(await notificationsOf(tenant.user.id)).toEqual([]);
+
+    await run(id, 2);
+    const whole = await result(cookie, id);
+    expect(whole.analysis).toMatchObject({ state: 'completed', clips_done: 2, clips_total: 2 });
+    expect(whole.persons!.length).toBeGreaterThanOrEqual(2);
+
+    // The last attempt failing marks it failed and says so (a new request: this one has completed).
+    const failing = await request(cookie, camera.code);
+    calls = 1;
+    await expect(runner.run(Number(failing), { attempt: 2, maxAttempts: 2 })).rejects.toThrow(/SIGKILL/);
+    const failed = await result(cookie, failing);
+    expect(failed.analysis).toMatchObject({ state: 'failed', error: 'analysis_failed' });
+    expect(failed.persons).toBeNull();
+    const told = await notificationsOf(tenant.user.id);
+    expect(told).toContainEqual({
+      event: 'person_tracking',
+      kind: 'failed',
+      url: `/person-tracking/results/${failing}`,
+    });
+  });
+
+  it('follows the setting: a tracking range away from everyone and a high detection threshold find no one', async () => {
+    const corner = [
+      { x: 0.0, y: 0.0 },
+      { x: 0.05, y: 0.0 },
+      { x: 0.05, y: 0.05 },
+      { x: 0.0, y: 0.05 },
+    ];
+    const ranged = await shopCamera({
+      ...DEFAULT_PERSON_TRACKING_SETTING,
+      trackingRange: [{ name: 'Corner', points: corner }],
+    });
+    const rangedId = await request(ranged.cookie, ranged.camera.code);
+    await run(rangedId);
+    const rangedResult = await result(ranged.cookie, rangedId);
+    expect(rangedResult.analysis.state).toBe('completed');
+    expect(rangedResult.persons).toEqual([]);
+
+    const whole = [
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+      { x: 1, y: 1 },
+      { x: 0, y: 1 },
+    ];
+    const strict = await shopCamera({
+      ...DEFAULT_PERSON_TRACKING_SETTING,
+      personDetectionThreshold: 0.95,
+      trackingRange: [{ name: 'Floor', points: whole }],
+    });
+    const strictId = await request(strict.cookie, strict.camera.code);
+    await run(strictId);
+    const strictResult = await result(strict.cookie, strictId);
+    expect(strictResult.analysis.state).toBe('completed');
+    expect(strictResult.persons!.length).toBe(0);
+  });
+
+  it('ends as request_failed when the period has no recording', async () => {
+    const { tenant, camera, cookie } = await shopCamera();
+    const id = await request(cookie, camera.code, {
+      start: '2026-11-19T01:00:00.000Z',
+      end: '2026-11-19T02:00:00.000Z',
+    });
+    await run(id);
+    const ended = await result(cookie, id);
+    expect(ended.analysis).toMatchObject({ state: 'request_failed', error: 'no_recordings', clips_total: 0 });
+    expect(await notificationsOf(tenant.user.id)).toEqual([
+      { event: 'person_tracking', kind: 'failed', url: `/person-tracking/results/${id}` },
+    ]);
+  });
+});
