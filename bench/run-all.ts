@@ -16,6 +16,7 @@ import { benchWebShell, summarizeWebShell } from './web-shell.bench.ts';
 import { benchWall16 } from './wall-16.bench.ts';
 import { benchMotionAlerts } from './motion-alerts.bench.ts';
 import { benchVisionAccuracy, visionAccuracyRows } from './vision-accuracy.bench.ts';
+import { benchOperationAccuracy, operationAccuracyRows } from './operation-accuracy.bench.ts';
 import { benchPushFanout, benchPushLatency } from './push.bench.ts';
 import { benchSpawnStall } from './spawn-stall.bench.ts';
 import { benchDetectorPass, detectorPassRows } from './detector-pass.bench.ts';
@@ -38,6 +39,8 @@ const ingestRows = (results: IngestCapacityResult[]) =>
 const benches: Record<string, () => Promise<string[]>> = {
   // Entry detection now reads the vision job's person tracks: its cost is the engine's, measured here.
   'vision-accuracy': async () => visionAccuracyRows(await benchVisionAccuracy()),
+  // Operation analysis (issue 15): working time per area on the factory scene against its truth.
+  'operation-accuracy': async () => operationAccuracyRows(await benchOperationAccuracy()),
   'detector-pass': async () => detectorPassRows(await benchDetectorPass()),
   'spawn-stall': async () => {
     const r = await benchSpawnStall();

@@ -11,6 +11,7 @@ import type { DeviceAuth } from '../ingest/device-auth.ts';
 import { tsChildArgs, tsChildEnv } from '../lib/ts-child.ts';
 import { DeviceTokenRepository } from '../ingest/device-token.repository.ts';
 import { CameraRepository } from '../modules/cameras/camera.repository.ts';
+import { demoOperationAreas } from '../db/seed/demo-analytics.ts';
 import type { AgentSpec, AgentsChildMessage, AgentsChildRequest } from './agents-child.ts';
 
 /** Label of the device tokens the embedded demo issues, so the next start can revoke them. */
@@ -18,6 +19,11 @@ export const EMBEDDED_TOKEN_LABEL = 'embedded-sim';
 /** What the demo's simulated cameras record, whatever the camera's own settings say. */
 export const DEMO_LIMITS = { maxWidth: 480, maxHeight: 270, maxFps: 2 } as const;
 const SCENES = ['street', 'shop'] as const;
+
+/** The scene a demo camera's agent draws: the factory line for the cameras with operation areas, else by turns. */
+export function demoSceneOf(cameraName: string, index: number): string {
+  return demoOperationAreas[cameraName] ? 'factory' : SCENES[index % SCENES.length]!;
+}
 const CHILD_SCRIPT = fileURLToPath(new URL('./agents-child.ts', import.meta.url));
 
 export interface EmbeddedAgentsOptions {
@@ -51,7 +57,7 @@ export async function startEmbeddedAgents(options: EmbeddedAgentsOptions): Promi
     agents.push({
       server: options.serverUrl,
       token,
-      source: `sim:${SCENES[index % SCENES.length]}?seed=${index + 1}`,
+      source: `sim:${demoSceneOf(camera.name, index)}?seed=${index + 1}`,
       spoolDir: path.join(options.dataDir, 'agent-spool', camera.code),
       limits: DEMO_LIMITS,
     });

@@ -3,47 +3,52 @@ import type { AreaLinkInput } from '@camwatch/contract/entry-detection';
 import type { OperationArea } from '@camwatch/contract/operation-analysis';
 import { defaultAnalysisPeriods, type PeopleCounterSettingValues } from '@camwatch/contract/people-counter';
 
+/** The demo's TLT line camera: its embedded agent draws the simulator's factory line (agent/src/sim/factory.ts). */
+export const DEMO_FACTORY_LINE = '横浜工場 ライン1';
+
 /**
- * Operation areas of the demo's TLT cameras, by camera name (advanced.md §3, §5): two work stations of line 1,
- * in 0..1 picture coordinates, so the operation analysis setting shows real areas in a TLT environment mode.
+ * Operation areas of the demo's TLT cameras, by camera name (advanced.md §3, §5), in 0..1 picture coordinates: the
+ * two work stations of the simulated factory line, each the worker's chest and the parts tray in front of them
+ * (the scene's own work areas, `factoryWorkAreas(480, 270)`; a hand hanging at the side stays below the area), so
+ * the operation analysis measures real work in a TLT environment mode.
  */
 export const demoOperationAreas: Record<string, OperationArea[]> = {
-  '横浜工場 ライン1': [
+  [DEMO_FACTORY_LINE]: [
     {
       operationAreaName: 'ライン A 作業台',
       points: [
-        { x: 0.08, y: 0.42 },
-        { x: 0.44, y: 0.38 },
-        { x: 0.47, y: 0.78 },
-        { x: 0.26, y: 0.86 },
-        { x: 0.06, y: 0.8 },
+        { x: 0.141, y: 0.432 },
+        { x: 0.293, y: 0.432 },
+        { x: 0.293, y: 0.588 },
+        { x: 0.141, y: 0.588 },
       ],
     },
     {
       operationAreaName: 'ライン B 検査台',
       points: [
-        { x: 0.56, y: 0.36 },
-        { x: 0.9, y: 0.4 },
-        { x: 0.93, y: 0.82 },
-        { x: 0.58, y: 0.78 },
+        { x: 0.611, y: 0.432 },
+        { x: 0.763, y: 0.432 },
+        { x: 0.763, y: 0.588 },
+        { x: 0.611, y: 0.588 },
       ],
     },
   ],
 };
 
 /**
- * Entry detection area links of the demo's TLT line camera, by camera name (advanced.md §5): one area across the
- * lower middle of the picture, where the simulated people walk, so alerts appear in its recordings in a TLT mode.
+ * Entry detection area links of the demo's TLT line camera, by camera name (advanced.md §5): the floor in front of
+ * the press between the two stations, where the worker of station B walks to load it once in a while, so alerts
+ * appear in its recordings in a TLT mode.
  */
 export const demoAreaLinks: Record<string, AreaLinkInput[]> = {
-  '横浜工場 ライン1': [
+  [DEMO_FACTORY_LINE]: [
     {
       areaName: 'プレス機前',
       entryArea: [
-        { x: 0.3, y: 0.56 },
-        { x: 0.7, y: 0.56 },
-        { x: 0.74, y: 0.98 },
-        { x: 0.26, y: 0.98 },
+        { x: 0.36, y: 0.55 },
+        { x: 0.56, y: 0.55 },
+        { x: 0.56, y: 0.98 },
+        { x: 0.36, y: 0.98 },
       ],
       machineArea: null,
       detectionFrameThreshold: 3,
