@@ -11,6 +11,7 @@
 //   cost                    CPU seconds of the engine (decode, detector, tracker) and of the rules
 // Usage: npm run bench -- operation-accuracy   (OPERATION_BENCH_MINUTES, default 3)
 //        node --import tsx bench/operation-accuracy.bench.ts [--minutes N] [--light day|night] [--seed N]
+//          [--options '{"refreshSeconds":1.5}']   (analysis options over refreshSeconds 0)
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import { factoryWorkAreas, factoryWorkIntervals, WORK_AREA_IDS } from '../agent/
 import { SimRenderer } from '../agent/src/sim/renderer.ts';
 import { DEMO_FACTORY_LINE, demoOperationAreas } from '../server/src/db/seed/demo-analytics.ts';
 import { DEMO_LIMITS, demoSceneOf } from '../server/src/sim/embedded-agents.ts';
+import type { AnalysisOptions } from '../server/src/vision/analysis-options.ts';
 import { analyzeVideo } from '../server/src/vision/analyze.ts';
 import {
   measureOperationTime,
@@ -51,6 +53,7 @@ export interface OperationAreaAccuracy {
 
 export interface OperationAccuracyResult {
   light: 'day' | 'night';
+  refreshSeconds: number;
   seed: number;
   minutes: number;
   size: string;
@@ -66,7 +69,13 @@ export interface OperationAccuracyResult {
 const overlaps = (s: WorkSession, [a, b]: [number, number]) => s.startSec < b && a < s.endSec;
 
 export async function benchOperationAccuracy(
-  options: { minutes?: number; light?: 'day' | 'night'; seed?: number } = {},
+  options: {
+    minutes?: number;
+    light?: 'day' | 'night';
+    seed?: number;
+    /** Analysis options over the engine's with refreshSeconds 0 (e.g. the jobs' default tracking between detections). */
+    analysis?: Partial<AnalysisOptions>;
+  } = {},
 ): Promise<OperationAccuracyResult> {
   const minutes = options.minutes ?? Number(process.env.OPERATION_BENCH_MINUTES ?? 3);
   const light = options.light ?? 'day';
@@ -82,7 +91,7 @@ export async function benchOperationAccuracy(
   if (JSON.stringify(areas.map((a) => a.points)) !== JSON.stringify(sceneAreas.map((a) => a.points)))
     throw new Error("the demo's operation areas are not the factory scene's work areas");
   const setting = { ...DEFAULT_OPERATION_DETECTION_SETTING };
-  const analysis = { ...visionAnalysisOptions(), refreshSeconds: 0 };
+  const analysis = { ...visionAnalysisOptions(), refreshSeconds: 0, ...options.analysis };
   const renderer = new SimRenderer({ scene: 'factory', seed, tzOffsetMinutes: 540 }, width, height);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-bench-operation-'));
   const pictures: AnalysedPicture[] = [];
@@ -114,6 +123,7 @@ export async function benchOperationAccuracy(
   const r3 = (v: number) => Math.round(v * 1000) / 1000;
   return {
     light,
+    refreshSeconds: analysis.refreshSeconds,
     seed,
     minutes,
     size: `${width}x${height}`,
@@ -153,7 +163,7 @@ export function operationAccuracyRows(r: OperationAccuracyResult): string[] {
   const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
   return r.areas.map(
     (a) =>
-      `| Operation analysis: sim factory ${r.light} (seed ${r.seed}), ${r.minutes} min at ${r.size} ${r.fps} fps, area ${a.area} | ` +
+      `| Operation analysis: sim factory ${r.light} (seed ${r.seed}), ${r.minutes} min at ${r.size} ${r.fps} fps, refreshSeconds ${r.refreshSeconds}, area ${a.area} | ` +
       `working ${a.measuredSec.toFixed(1)} s vs truth ${a.trueSec.toFixed(1)} s (${a.error >= 0 ? '+' : ''}${pct(a.error)}) | ` +
       `sessions ${a.measuredSessions} vs ${a.trueSessions} (${a.foundSessions} found) · pictures agreeing ${pct(a.pictureAgreement)} | ` +
       `engine ${r.engineCpuSec} CPU s (${Math.round((r.engineCpuSec / r.minutes) * 60)} per camera-hour; detector on ${pct(r.detectedPictures / r.pictures)} of ${r.pictures} pictures), rules ${r.rulesCpuMs} ms | target within 5 % |`,
@@ -175,6 +185,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     minutes: arg('minutes') ? Number(arg('minutes')) : undefined,
     light: arg('light') as 'day' | 'night' | undefined,
     seed: arg('seed') ? Number(arg('seed')) : undefined,
+    // --options '{json}': analysis options over refreshSeconds 0 (e.g. '{"refreshSeconds":1.5}', the jobs' default).
+    analysis: arg('options') ? (JSON.parse(arg('options')!) as Partial<AnalysisOptions>) : undefined,
   });
   for (const line of operationAccuracyRows(result)) console.log(line);
   console.log(JSON.stringify(result));

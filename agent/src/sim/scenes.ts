@@ -200,7 +200,7 @@ const factory: SceneLayout = {
     for (const fx of [0.17, 0.5, 0.64, 0.9]) {
       rect(fx - 0.06, -0.02, 0.2, 0.015, [235, 235, 220]);
       p.glowRect(wu(fx - 0.06), wv(-0.02), 0.1, 0.008, 255);
-      p.glowEllipse(wu(fx - 0.12), wv(0.25), 0.16, 0.38, 170);
+      p.glowEllipse(wu(fx - 0.12), wv(0.25), 0.16, 0.38, 230);
     }
     const feet = WORKER_FEET;
     const worker = WORKER_HEIGHT;
