@@ -34,7 +34,7 @@ function worker(
   wrist: [number, number],
   { score = 0.8, wristScore = 0.8, box = { x: 0.3, y: 0.2, w: 0.4, h: 0.7 } as NormBox } = {},
 ): Detection {
-  const keypoints = Array.from({ length: 17 }, () => [0.35, 0.3, 0.9] as const);
+  const keypoints: [number, number, number][] = Array.from({ length: 17 }, () => [0.35, 0.3, 0.9]);
   keypoints[9] = [0.32, 0.7, 0.9]; // left hand at the side
   keypoints[10] = [wrist[0], wrist[1], wristScore];
   return { box, score, keypoints };
