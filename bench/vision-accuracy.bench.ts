@@ -162,6 +162,8 @@ function truthTracks(frames: TruthFrame[], analysedTimes: Set<number>): Track[] 
   return [...byId.values()];
 }
 
+const DEBUG = process.env.VISION_BENCH_DEBUG === '1';
+
 /** Counted passes matched to true ones (same direction, within ±3 s), each used once. */
 function matchPasses(truth: Pass[], counted: Pass[]): number {
   const used = new Set<number>();
@@ -217,6 +219,7 @@ export async function benchVisionAccuracy(
         const truthPasses: Pass[] = [];
         const countedPasses: Pass[] = [];
         const heat = emptyCells();
+        const trackTruth = new Map<string, string[]>();
         const truthHeat = emptyCells();
         for (let m = 0; m < minutes; m++) {
           const startMs = START[light] + m * 60_000;
@@ -255,6 +258,23 @@ export async function benchVisionAccuracy(
             }
           }
           for (const track of result.tracks) trackIds.add(track.id);
+          if (DEBUG)
+            for (const track of result.tracks) {
+              const seen = (trackTruth.get(track.id) ?? []);
+              for (const point of track.points) {
+                const frame = truth.find((f) => Math.round(f.t * 100) === Math.round(point.t * 100));
+                let best = '-';
+                let bestIou = IOU;
+                for (const person of frame?.persons ?? [])
+                  if (iou(point.box, person.box) >= bestIou) {
+                    bestIou = iou(point.box, person.box);
+                    best = person.id;
+                  }
+                const tb = frame?.persons.find((p) => p.id === best)?.box;
+                seen.push(`${(m * 60 + point.t).toFixed(1)}:${best}${point.score > 0 ? "" : "~"}:x${(point.box.x + point.box.w / 2).toFixed(2)}${tb ? `/${(tb.x + tb.w / 2).toFixed(2)}` : ""}y${(point.box.y + point.box.h).toFixed(2)}${tb ? `/${(tb.y + tb.h).toFixed(2)}` : ""}`);
+              }
+              trackTruth.set(track.id, seen);
+            }
           addDwell(heat, result.tracks);
           // The truth's heat: where feet stood in the picture (people cut by its bottom edge show none).
           const feetInView = truth.map((f) => ({ ...f, persons: f.persons.filter((p) => p.feetInView) }));
@@ -271,10 +291,36 @@ export async function benchVisionAccuracy(
             minPointsInArea: PASS_MIN_POINTS_IN_AREA,
           });
           truthCountState = truthCounted.state;
+          if (DEBUG)
+            for (const t of truthTracks(truth, analysedTimes))
+              if (t.id === process.env.VISION_BENCH_TRUTH_ID)
+                console.error(`TRUTH ${m} ${t.id}: ${t.points.map((p) => `${p.t}:x${(p.box.x + p.box.w / 2).toFixed(2)}y${(p.box.y + p.box.h).toFixed(2)}`).join(' ')} prior ${JSON.stringify(truthCounted.state[t.id])}`);
           truthPasses.push(...truthCounted.passes.map((p) => ({ ...p, endSec: p.endSec + offset })));
           await fs.rm(file, { force: true });
         }
         const matched = matchPasses(truthPasses, countedPasses);
+        if (DEBUG) {
+          console.error('truth passes', truthPasses.map((p) => `${p.trackId}:${p.inOut}@${p.endSec}`).join(' '));
+          console.error('counted passes', countedPasses.map((p) => `${p.trackId}:${p.inOut}@${p.endSec}`).join(' '));
+          for (const pass of countedPasses) {
+            if (truthPasses.some((t) => t.inOut === pass.inOut && Math.abs(t.endSec - pass.endSec) <= 3)) continue;
+            console.error(`EXTRA ${pass.trackId} ${pass.inOut} ${pass.startSec}..${pass.endSec}: ${(trackTruth.get(pass.trackId) ?? []).join(' ')}`);
+          }
+          const usedCounted = new Set<number>();
+          for (const pass of truthPasses) {
+            const c = countedPasses.findIndex(
+              (c, k) => !usedCounted.has(k) && c.inOut === pass.inOut && Math.abs(c.endSec - pass.endSec) <= 3,
+            );
+            if (c >= 0) {
+              usedCounted.add(c);
+              continue;
+            }
+            const covering = [...trackTruth.entries()]
+              .filter(([, seen]) => seen.some((s) => s.includes(`:${pass.trackId}`)))
+              .map(([id, seen]) => `${id}[${seen.filter((s) => s.includes(`:${pass.trackId}`)).map((s) => s.split(':')[0]).join(',')}]`);
+            console.error(`MISSED ${pass.trackId} ${pass.inOut} ${pass.startSec}..${pass.endSec}: tracks ${covering.join(' ')}`);
+          }
+        }
         const r3 = (v: number) => Math.round(v * 1000) / 1000;
         results.push({
           scene,

@@ -18,6 +18,7 @@
 import { ENTRY_ANALYSIS_FPS } from '@camwatch/contract/entry-detection-rules';
 import type { AreaLinkInput } from '@camwatch/contract/entry-detection';
 import type { Point } from '@camwatch/contract/polygon';
+import { feetOf } from '../vision/counting.ts';
 import type { Track } from '../vision/types.ts';
 import {
   changedFractions,
@@ -143,7 +144,8 @@ export function entryFrameTimes(
     for (const { t, box, score } of track.points) {
       // A box the tracker only predicted (score 0) is where someone might be, not where someone was seen.
       if (score <= 0 || box.h < rule.minimumDetectionSize) continue;
-      if (!isInsidePolygon(box.x + box.w / 2, box.y + box.h, rule.entryArea)) continue;
+      const feet = feetOf(box);
+      if (!isInsidePolygon(feet.x, feet.y, rule.entryArea)) continue;
       times.set(Math.round(t * 1000), t);
     }
   }

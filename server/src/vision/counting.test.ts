@@ -53,6 +53,31 @@ describe('countPasses', () => {
     expect(pointInPolygon({ x: 0.25, y: 0.75 }, l)).toBe(true);
   });
 
+  it('people cut by the picture’s bottom edge are in no area until their feet are seen', () => {
+    // Two bands from the top to the bottom edge, crossed sideways.
+    const bands: EntranceAreas = { start: rect(0.25, 0, 0.4, 1), end: rect(0.6, 0, 0.75, 1) };
+    const walker = (id: string, bottom: number): Track => ({
+      id,
+      points: [0.1, 0.3, 0.5, 0.7, 0.9].map((x, i) => ({
+        t: i,
+        box: { x: x - 0.05, y: bottom - 0.4, w: 0.1, h: 0.4 },
+        score: 0.9,
+      })),
+      maxScore: 0.9,
+      descriptor: null,
+    });
+    // Box cut by the edge: where the feet are is not known.
+    expect(countPasses([walker('cut', 1)], bands).passes).toEqual([]);
+    // Feet just above the edge: counted.
+    expect(countPasses([walker('seen', 0.98)], bands).passes.map((p) => p.inOut)).toEqual(['I']);
+  });
+
+  it('puts the feet of a box at the picture’s edge just inside it, so areas drawn to the edge hold them', () => {
+    const feet = feetOf({ x: 0.9, y: 0.6, w: 0.1, h: 0.4 });
+    expect(feet.y).toBeLessThan(1);
+    expect(pointInPolygon(feet, rect(0.5, 0.5, 1, 1))).toBe(true);
+  });
+
   it('start → end is one entry, timed from leaving the start area to reaching the end area', () => {
     const { passes } = countPasses([track('a', [START, START, BETWEEN, BETWEEN, END, END])], areas);
     expect(passes).toEqual([{ trackId: 'a', inOut: 'I', startSec: 1, endSec: 4, descriptor: [0.5, 0.5] }]);

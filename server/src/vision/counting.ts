@@ -1,7 +1,8 @@
 // Counting people through an entrance (advanced.md §3 "entrance start and end area"): a tracked person whose feet
 // go from the start area to the end area went in ('I'); from the end area to the start area, out ('O'). Pure.
 //
-// A track remembers the last area its feet were in. A pass is counted when the feet reach the other area, once:
+// A track remembers the last area its feet were in (feet cut by the picture's bottom edge are in none). A pass is
+// counted when the feet reach the other area, once:
 // going back and forth across an area's edge, or staying in one area, changes nothing, and a track that turns back
 // before reaching the other area counts nothing. start → end → start is an entry and then an exit.
 //
@@ -63,8 +64,27 @@ export interface CountResult {
   state: CountingState;
 }
 
-/** The feet of a person: the bottom centre of the box. */
-export const feetOf = (box: NormBox): Point => ({ x: box.x + box.w / 2, y: box.y + box.h });
+/** Feet this low (picture fractions) are the picture's bottom edge: the person is cut there, feet unseen. */
+export const FEET_CUT_AT = 0.99;
+
+/** Whether the box shows the person's feet (it does not reach the picture's bottom edge). */
+export const feetSeen = (box: NormBox): boolean => box.y + box.h < FEET_CUT_AT;
+
+/** How far inside the picture's edges the feet are placed. */
+const EDGE_INSET = 1e-6;
+
+const insidePicture = (v: number) => Math.min(1 - EDGE_INSET, Math.max(EDGE_INSET, v));
+
+/**
+ * The feet of a person: the bottom centre of the box, just inside the picture. A person cut by the picture's
+ * bottom edge has the box's bottom exactly on it (y = 1), where an area drawn to the edge has its side; on an edge
+ * the even-odd rule may put a point either way, so the feet are moved just inside: an area drawn to the picture's
+ * edge holds the people at it.
+ */
+export const feetOf = (box: NormBox): Point => ({
+  x: insidePicture(box.x + box.w / 2),
+  y: insidePicture(box.y + box.h),
+});
 
 /** Whether the point lies inside the polygon (even-odd rule; points on an edge may fall either way). */
 export function pointInPolygon(point: Point, polygon: readonly Point[]): boolean {
@@ -95,7 +115,9 @@ export function countPasses(
       firstSec: 0,
     };
     for (const point of [...track.points].sort((a, b) => a.t - b.t)) {
-      const area = areaOf(feetOf(point.box), areas);
+      // Where the feet of someone cut by the picture's bottom edge are is not known: in no area (as in the
+      // heat map), so such a person counts once their feet are seen.
+      const area = feetSeen(point.box) ? areaOf(feetOf(point.box), areas) : null;
       run = area === run.area ? { ...run, points: run.points + 1 } : { area, points: 1, firstSec: point.t };
       if (area === null || run.points < minPoints) continue;
       if (known && known.lastArea !== area)

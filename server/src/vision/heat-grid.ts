@@ -6,14 +6,13 @@
 // box is a few pixels higher; people cut by the picture's bottom edge (feet not in view) add nothing.
 // Pure: used by the heat map's analytic on the engine's tracks and by the accuracy bench on the simulator's truth.
 import { HEATMAP_CELLS, HEATMAP_COLS, HEATMAP_ROWS } from '@camwatch/contract/heatmap-rules';
-import { feetOf } from './counting.ts';
+import { FEET_CUT_AT, feetOf } from './counting.ts';
 import type { NormBox } from './types.ts';
 
 /** A point's time at most counts this long (two analysed pictures at the engine's 2 per second). */
 export const MAX_STEP_SEC = 1;
 
-/** Feet this low (picture fractions) are the picture's bottom edge: the person is cut there, feet unseen. */
-export const FEET_CUT_AT = 0.99;
+export { FEET_CUT_AT };
 
 /** Where someone was, at what second: a track point, or a truth box of the simulator. */
 export interface HeatPoint {

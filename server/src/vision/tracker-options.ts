@@ -6,7 +6,7 @@ export interface TrackerOptions {
   lowScore: number;
   /** Detections in a row that confirm a track. */
   minHits: number;
-  /** How long a confirmed track survives without detections. */
+  /** How long a confirmed track survives without detections (a walker hidden behind a passing car keeps their id). */
   maxMissSeconds: number;
   /** Weight of the appearance distance in a pair's cost (0..1) when both sides have a descriptor. */
   appearanceWeight: number;
@@ -32,7 +32,7 @@ export const DEFAULT_TRACKER_OPTIONS: Readonly<TrackerOptions> = {
   highScore: 0.4,
   lowScore: 0.15,
   minHits: 2,
-  maxMissSeconds: 2,
+  maxMissSeconds: 4,
   appearanceWeight: 0.5,
   maxAppearanceDistance: 0.6,
   gateChi2: 12.8, // chi-square, 3 degrees of freedom, 99.5 %

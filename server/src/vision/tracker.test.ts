@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { DESCRIPTOR_LENGTH, describeDetections } from './appearance.ts';
 import { assign } from './assignment.ts';
 import { boxIou } from './box-geometry.ts';
+import { DEFAULT_TRACKER_OPTIONS } from './tracker-options.ts';
 import type { TrackerState } from './tracker-state.ts';
 import { PersonTracker } from './tracker.ts';
 import type { Detection, NormBox, RgbFrame, Track } from './types.ts';
@@ -311,9 +312,11 @@ describe('PersonTracker', () => {
     expect(back.finish(60).tracks.map((t) => t.id)).toEqual(['k1-1']);
 
     const late = new PersonTracker({}, 'k2-', state);
-    late.update(1.5, []); // missing since −1 s: 2.5 s > maxMissSeconds
-    late.update(2, [det(personBox(0.5, 0.5))]);
-    late.update(2.5, [det(personBox(0.5, 0.5))]);
+    // Missing since −1 s: maxMissSeconds − 0.5 s into the clip is already longer than maxMissSeconds.
+    const lateT = DEFAULT_TRACKER_OPTIONS.maxMissSeconds - 0.5;
+    late.update(lateT, []);
+    late.update(lateT + 0.5, [det(personBox(0.5, 0.5))]);
+    late.update(lateT + 1, [det(personBox(0.5, 0.5))]);
     expect(late.finish(60).tracks.map((t) => t.id)).toEqual(['k2-1']);
   });
 
