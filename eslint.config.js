@@ -166,6 +166,8 @@ export default tseslint.config(
                   'people-counter-rules',
                   'people-counts-rules',
                   'heatmap-rules',
+                  'analysis-job-rules',
+                  'person-tracking-rules',
                 ].map((module) => `!@camwatch/contract/${module}`),
               ],
               allowTypeImports: true,

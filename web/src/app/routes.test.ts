@@ -42,12 +42,7 @@ describe('route config (core.md §2)', () => {
 describe('no route renders a title-only page (issue 21 point 8)', () => {
   it('has no result routes until their analytics land: those addresses fall to the unknown-path route', () => {
     const routes = buildRoutes(settings);
-    for (const path of [
-      '/person-tracking/results',
-      '/person-tracking/results/1',
-      '/operation-analysis/results',
-      '/operation-analysis/results/1',
-    ]) {
+    for (const path of ['/operation-analysis/results', '/operation-analysis/results/1']) {
       const matched = matchRoutes(routes, path)?.at(-1)?.route;
       expect(matched?.path, path).toBe('*');
     }
@@ -61,6 +56,19 @@ describe('no route renders a title-only page (issue 21 point 8)', () => {
       '/location/s1/people-counter',
     ])
       expect(matchRoutes(routes, path)?.at(-1)?.route.path, path).not.toBe('*');
+  });
+
+  it('has the person tracking results and one result (issue 15), their own page names, loaded on demand', () => {
+    const routes = buildRoutes(settings);
+    for (const [path, route, page] of [
+      ['/person-tracking/results', 'person-tracking/results', 'person_tracking_results'],
+      ['/person-tracking/results/12', 'person-tracking/results/:id', 'person_tracking_result_detail'],
+    ]) {
+      const matched = matchRoutes(routes, path!)?.at(-1)?.route;
+      expect(matched?.path).toBe(route);
+      expect(matched?.handle).toEqual({ page });
+      expect(matched?.loader).toBeTypeOf('function');
+    }
   });
 
   it('has the heat map screen (issue 14), its own page name, loaded on demand', () => {

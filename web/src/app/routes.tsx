@@ -1,6 +1,6 @@
 // The routes of core.md §2 and advanced.md §2 that have a screen. Screens load on demand; the page name becomes the
-// body class. The person tracking and operation analysis results have no screen until their analytics land, so
-// their addresses go to notfound like any unknown path (issue 21 point 8).
+// body class. The operation analysis results have no screen until their analytics land, so their addresses go to
+// notfound like any unknown path (issue 21 point 8); the person tracking results have landed (issue 15).
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { isTltMode } from '@camwatch/contract/environment';
 import { ApiError } from '../lib/api-client.ts';
@@ -19,6 +19,7 @@ import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 import type { EnvSettings } from '@camwatch/contract/settings';
 import type { loadPeopleCounterPage as PeopleCounterLoader } from '../features/people-counter/api/load-page.ts';
+import type { loadPage as PersonTrackingResultLoader } from '../features/person-tracking/components/PersonTrackingResultPage.tsx';
 
 export type PageName =
   | 'list'
@@ -38,6 +39,8 @@ export type PageName =
   | 'entry_detection_detail'
   | 'entry_detection_report'
   | 'operation_analysis'
+  | 'person_tracking_results'
+  | 'person_tracking_result_detail'
   | 'audit_log';
 
 export interface RouteHandle {
@@ -74,6 +77,12 @@ const peopleCounterLocationScreen = lazyScreen(
   () => import('../features/people-counter/components/PeopleCounterPageLocation.tsx'),
 );
 const heatmapScreen = lazyScreen(() => import('../features/heatmap/components/HeatmapPage.tsx'));
+const personTrackingResultsScreen = lazyScreen(
+  () => import('../features/person-tracking/components/PersonTrackingResultsPage.tsx'),
+);
+const personTrackingResultScreen = lazyScreen(
+  () => import('../features/person-tracking/components/PersonTrackingResultPage.tsx'),
+);
 const areaLinkScreen = lazyScreen(
   () => import('../features/entry-detection/components/AreaLinkEditPage.tsx'),
 );
@@ -146,6 +155,15 @@ const peopleCounterData =
       const { loadPage } = (await screen.preload()) as { loadPage: typeof PeopleCounterLoader };
       await loadPage({ kind, code: params.code ?? '' }, new URL(request.url).searchParams);
     });
+
+/** One person tracking analysis (unknown → notfound); the loading code comes with the screen's chunk. */
+const personTrackingResultData = ({ params }: LoaderFunctionArgs) =>
+  orNotFound(async () => {
+    const { loadPage } = (await personTrackingResultScreen.preload()) as {
+      loadPage: typeof PersonTrackingResultLoader;
+    };
+    await loadPage(params.id ?? '');
+  });
 
 /** The camera list's page of cameras, asked for while the screen's code downloads (not awaited). */
 function cameraListHeadStart({ params, request }: LoaderFunctionArgs): null {
@@ -244,6 +262,16 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
               tltOnly();
               return operationAnalysisData(args);
             }),
+            page('person-tracking/results', 'person_tracking_results', personTrackingResultsScreen, tltOnly),
+            page(
+              'person-tracking/results/:id',
+              'person_tracking_result_detail',
+              personTrackingResultScreen,
+              (args) => {
+                tltOnly();
+                return personTrackingResultData(args);
+              },
+            ),
             page('setting', 'setting', settingsScreen),
             page('setting/audit-log', 'audit_log', auditLogScreen, notForChildren),
             page('notification', 'notification', notificationScreen),

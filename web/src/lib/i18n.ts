@@ -28,10 +28,17 @@ export async function initI18n(): Promise<void> {
   setCatalog(lng, texts);
 }
 
+/** A screen's own texts, added by its chunk (so /login does not carry them), read under `namespace`. */
+const screenTexts: Record<string, Record<Language, object>> = {};
+export function addScreenTexts(namespace: string, texts: Record<Language, object>): void {
+  screenTexts[namespace] = texts;
+}
+
 /** The text at a dotted key (`messages.required`), with `{{name}}` placeholders filled; the key if missing. */
 export function t(key: string, values?: TranslationValues): string {
-  let node: unknown = catalog;
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  const [head = '', ...rest] = key.split('.');
+  let node: unknown = screenTexts[head]?.[language] ?? (catalog as Record<string, unknown> | null)?.[head];
+  for (const part of rest) node = (node as Record<string, unknown> | undefined)?.[part];
   if (typeof node !== 'string') {
     if (import.meta.env.DEV) console.warn(`missing text: ${key}`);
     return key;

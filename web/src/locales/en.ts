@@ -132,6 +132,7 @@ const en: Catalog<typeof ja> = {
     tags: 'Tags',
     heatmap: 'Heat map',
     peopleCount: 'People count',
+    personTracking: 'Person tracking',
     setting: 'Settings',
     help: 'Help',
     releases: 'Releases',
@@ -207,6 +208,8 @@ const en: Catalog<typeof ja> = {
     entry_detection_detail: 'Entry detection area',
     entry_detection_report: 'Entry detection report',
     operation_analysis: 'Operation analysis setting',
+    person_tracking_results: 'Person tracking results',
+    person_tracking_result_detail: 'Person tracking result',
     audit_log: 'Audit log',
   },
   reissue: {
@@ -432,6 +435,8 @@ const en: Catalog<typeof ja> = {
       downloadFailed: 'The file could not be generated.',
       motion: 'Motion was detected.',
       entry: 'Entry detected ({{area}}).',
+      personTrackingCompleted: 'The person tracking analysis is complete.',
+      personTrackingFailed: 'The person tracking analysis failed.',
     },
     pager: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
   },
@@ -678,6 +683,7 @@ const en: Catalog<typeof ja> = {
       entryDetection: 'Entry detection settings',
       entryDetectionReport: 'Entry detection report',
       operationAnalysis: 'Operation analysis settings',
+      personTracking: 'Person tracking',
     },
     enterAlertCsv: {
       open: 'Enter alert CSV download',

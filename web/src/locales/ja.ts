@@ -127,6 +127,7 @@ export default {
     tags: 'タグ',
     heatmap: 'ヒートマップ',
     peopleCount: '人数カウント',
+    personTracking: '人物追跡',
     setting: '設定',
     help: 'ヘルプ',
     releases: 'リリース情報',
@@ -202,6 +203,8 @@ export default {
     entry_detection_detail: '侵入検知エリア設定',
     entry_detection_report: '侵入検知レポート',
     operation_analysis: '作業分析設定',
+    person_tracking_results: '人物追跡の結果一覧',
+    person_tracking_result_detail: '人物追跡の結果',
     audit_log: '監査ログ',
   },
   reissue: {
@@ -427,6 +430,8 @@ export default {
       downloadFailed: 'ファイルの生成に失敗しました。',
       motion: '動きを検知しました。',
       entry: '侵入を検知しました（{{area}}）。',
+      personTrackingCompleted: '人物追跡の分析が完了しました。',
+      personTrackingFailed: '人物追跡の分析に失敗しました。',
     },
     pager: { first: '最初のページ', previous: '前のページ', next: '次のページ', last: '最後のページ' },
   },
@@ -672,6 +677,7 @@ export default {
       entryDetection: '侵入検知の設定',
       entryDetectionReport: '侵入検知レポート',
       operationAnalysis: '作業分析の設定',
+      personTracking: '人物追跡',
     },
     enterAlertCsv: {
       open: '侵入検知CSVダウンロード',

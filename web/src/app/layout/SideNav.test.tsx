@@ -68,7 +68,22 @@ describe('side navigation (issue 21 point 8)', () => {
     expect(targets).toContain('/setting');
     for (const target of targets)
       expect(matchRoutes(routes, target)?.at(-1)?.route.path, target).not.toBe('*');
-    expect(targets.filter((target) => /person-tracking|operation-analysis/.test(target))).toEqual([]);
+    // Person tracking's results have landed (issue 15); operation analysis's not yet.
+    expect(targets).toContain('/person-tracking/results');
+    expect(targets.filter((target) => /operation-analysis/.test(target))).toEqual([]);
+  });
+
+  it('shows person tracking only in TLT modes (advanced.md §2)', () => {
+    render(
+      <MantineProvider>
+        <EnvSettingsContext.Provider value={{ ...settings, environmentMode: 'normal' }}>
+          <MemoryRouter initialEntries={['/list/1']}>
+            <SideNav user={user} tags={[]} onNavigate={() => {}} />
+          </MemoryRouter>
+        </EnvSettingsContext.Provider>
+      </MantineProvider>,
+    );
+    expect(screen.queryByRole('link', { name: '人物追跡' })).toBeNull();
   });
 
   it('shows the heat map entry only with the heatmap right (core.md §2, advanced.md §2)', () => {

@@ -1,14 +1,22 @@
 // Side navigation (core.md §2, advanced.md §2): camera list with 'all' and one entry per tag that has cameras
 // (keeping the list's view and division), heat map with the heatmap right, people count with the analytics right
-// (the list of people-counter cameras, whose menus open each camera's counts), setting, help, and releases in the
-// modes that show it. The person tracking and operation analysis results have no entry until their screens land
-// (issue 21).
+// (the list of people-counter cameras, whose menus open each camera's counts), person tracking (TLT modes: its
+// results list, issue 15), setting, help, and releases in the modes that show it. The operation analysis results
+// have no entry until their screens land (issue 21).
 import { NavLink, ScrollArea } from '@mantine/core';
-import { IconFlame, IconHelp, IconNews, IconSettings, IconUsers, IconVideo } from '@tabler/icons-react';
+import {
+  IconFlame,
+  IconHelp,
+  IconNews,
+  IconRoute,
+  IconSettings,
+  IconUsers,
+  IconVideo,
+} from '@tabler/icons-react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Link, useLocation } from 'react-router';
 import type { UserInfo } from '@camwatch/contract/auth';
-import { modeShowsReleases } from '@camwatch/contract/environment';
+import { isTltMode, modeShowsReleases } from '@camwatch/contract/environment';
 import { useEnvSettings } from '../../lib/env-settings.tsx';
 
 export interface NavTag {
@@ -89,6 +97,13 @@ export function SideNav({
           t('nav.peopleCount'),
           <IconUsers size={18} aria-hidden />,
           location.pathname.endsWith('/people-counter'),
+        )}
+      {isTltMode(environmentMode) &&
+        item(
+          '/person-tracking/results',
+          t('nav.personTracking'),
+          <IconRoute size={18} aria-hidden />,
+          location.pathname.startsWith('/person-tracking'),
         )}
       {item(
         '/setting',

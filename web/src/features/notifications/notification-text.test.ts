@@ -34,4 +34,15 @@ describe('notification texts (advanced.md notification types: download ready, ar
       notificationText({ event: 'announcement', kind: null, message: 'メンテナンスのお知らせ' }, t),
     ).toBe('メンテナンスのお知らせ');
   });
+
+  it('says a person tracking analysis completed or failed (PersonTracking tab), in both languages', () => {
+    setCatalog('ja', ja);
+    const done = { event: 'person_tracking', kind: 'completed', message: 'stored' } as const;
+    const failed = { event: 'person_tracking', kind: 'failed', message: 'stored' } as const;
+    expect(notificationText(done, t)).toBe('人物追跡の分析が完了しました。');
+    expect(notificationText(failed, t)).toBe('人物追跡の分析に失敗しました。');
+    setCatalog('en', en as unknown as typeof ja);
+    expect(notificationText(done, t)).toBe('The person tracking analysis is complete.');
+    expect(notificationText(failed, t)).toBe('The person tracking analysis failed.');
+  });
 });

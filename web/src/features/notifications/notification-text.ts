@@ -1,5 +1,6 @@
 // What a notification says in the reader's language (core.md §9; advanced.md notification types): camera-status,
-// motion, entry and download texts (download ready: archive or heat map; generation failed) from the catalogs;
+// motion, entry, download (ready: archive or heat map; generation failed) and person tracking (complete, failed)
+// texts from the catalogs;
 // other kinds carry their own text. Pure but for the lookup it is given.
 import type { Notification } from '@camwatch/contract/notifications';
 
@@ -11,6 +12,10 @@ export function notificationText(n: Pick<Notification, 'event' | 'kind' | 'messa
   if (n.event === 'download' && n.kind === 'archive') return t('notificationPage.kinds.downloadReady');
   if (n.event === 'download' && n.kind === 'heatmap') return t('notificationPage.kinds.heatmapReady');
   if (n.event === 'download' && n.kind === 'failed') return t('notificationPage.kinds.downloadFailed');
+  if (n.event === 'person_tracking' && n.kind === 'completed')
+    return t('notificationPage.kinds.personTrackingCompleted');
+  if (n.event === 'person_tracking' && n.kind === 'failed')
+    return t('notificationPage.kinds.personTrackingFailed');
   if (n.event === 'motion') return t('notificationPage.kinds.motion');
   // An entry notification's message is the name of the area entered.
   if (n.event === 'entry') return t('notificationPage.kinds.entry', { area: n.message });

@@ -175,6 +175,11 @@ describe('analysis setting links of the detail page (advanced.md §2 routes)', (
       { key: 'operationAnalysis', to: '/detail/cam%201/operation-analysis' },
     ]);
     expect(analysisSettingLinks('c', { ...all, isTlt: false })).toEqual([]);
+    // The person tracking results of a camera with the function (issue 15).
+    expect(analysisSettingLinks('cam 1', { ...all, usePersonTracking: true }).at(-1)).toEqual({
+      key: 'personTracking',
+      to: '/person-tracking/results?camera=cam+1',
+    });
     expect(analysisSettingLinks('c', { ...all, useEnterAlert: false }).map((l) => l.key)).toEqual([
       'operationAnalysis',
     ]);

@@ -79,15 +79,22 @@ export function areaLabelAt(
   };
 }
 
-export type AnalysisSetting = 'entryDetection' | 'entryDetectionReport' | 'operationAnalysis';
+export type AnalysisSetting =
+  'entryDetection' | 'entryDetectionReport' | 'operationAnalysis' | 'personTracking';
 
 /**
  * The camera's analysis screens the detail page links to (advanced.md §2 routes): the entry detection setting
- * and report, and the operation analysis setting, each in TLT modes for a camera with the feature.
+ * and report, the operation analysis setting and the person tracking results, each in TLT modes for a camera with
+ * the feature.
  */
 export function analysisSettingLinks(
   code: string,
-  opts: { isTlt: boolean; useEnterAlert: boolean; useOperationAnalysis: boolean },
+  opts: {
+    isTlt: boolean;
+    useEnterAlert: boolean;
+    useOperationAnalysis: boolean;
+    usePersonTracking?: boolean;
+  },
 ): { key: AnalysisSetting; to: string }[] {
   if (!opts.isTlt) return [];
   const base = `/detail/${encodeURIComponent(code)}`;
@@ -100,6 +107,15 @@ export function analysisSettingLinks(
       : []),
     ...(opts.useOperationAnalysis
       ? [{ key: 'operationAnalysis' as const, to: `${base}/operation-analysis` }]
+      : []),
+    // The person tracking results of the camera, where its analyses are asked for (issue 15).
+    ...(opts.usePersonTracking
+      ? [
+          {
+            key: 'personTracking' as const,
+            to: `/person-tracking/results?${new URLSearchParams({ camera: code }).toString()}`,
+          },
+        ]
       : []),
   ];
 }

@@ -69,7 +69,10 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
     useEnterAlert: camera.use_enter_alert,
     useOperationAnalysis: camera.use_operation_analysis,
   };
-  const settingLinks = analysisSettingLinks(camera.camera_code, features);
+  const settingLinks = analysisSettingLinks(camera.camera_code, {
+    ...features,
+    usePersonTracking: camera.use_person_tracking,
+  });
   // The heat map screen opens on this camera (features/heatmap reads `cameras` from the address).
   const heatmapLink =
     camera.use_heatmap && perms.heatmap
