@@ -35,7 +35,10 @@ import { ReleaseService } from './modules/releases/release.service.ts';
 import { MotionAlertRepository } from './modules/motion-alerts/motion-alert.repository.ts';
 import { MotionAlertService } from './modules/motion-alerts/motion-alert.service.ts';
 import { OperationAnalysisRepository } from './modules/operation-analysis/operation-analysis.repository.ts';
-import { OperationAnalysisService } from './modules/operation-analysis/operation-analysis.service.ts';
+import {
+  OperationAnalysisService,
+  operationAnalysisHandler,
+} from './modules/operation-analysis/operation-analysis.service.ts';
 import { PeopleCounterSettingRepository } from './modules/people-counter/people-counter-setting.repository.ts';
 import { PeopleCounterSettingService } from './modules/people-counter/people-counter-setting.service.ts';
 import { EnterAlertRepository } from './modules/entry-detection/entry-detection.repository.ts';
@@ -199,6 +202,7 @@ export function createServices(
     ffprobePath: config.media.ffprobePath,
   });
   analysisJobs.runner.register(personTrackingHandler);
+  analysisJobs.runner.register(operationAnalysisHandler);
   const analyses = new AnalysisJobService({ jobs: analysisJobs.repository, enqueue: analysisJobs.enqueue });
   const audit = createAudit({ db, retentionDays: config.audit.retentionDays, logger });
   const downloads = createDownloads({ db, blobs, mediaSigner, jobs, ffmpegPath: config.media.ffmpegPath });
@@ -273,6 +277,7 @@ export function createServices(
     operationAnalysis: new OperationAnalysisService(
       new OperationAnalysisRepository(db),
       config.environmentMode,
+      analyses,
     ),
     peopleCounterSetting: new PeopleCounterSettingService(new PeopleCounterSettingRepository(db)),
     peopleCounts: new PeopleCountService(new PeopleCountRepository(db)),

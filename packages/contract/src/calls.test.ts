@@ -85,6 +85,11 @@ const expectedCalls = [
   'GET /api/heatmap/downloads',
   'GET /api/heatmap/downloads/:download_id',
   'GET /api/heatmap/downloads/:download_id/file',
+  // Operation analysis requests and results (issue 15; paths not in the spec).
+  'POST /api/operation-analysis/camera/:cameraCode/analyses',
+  'GET /api/operation-analysis/analyses',
+  'GET /api/operation-analysis/analyses/:id',
+  'GET /api/operation-analysis/analyses/:id/csv',
   // Person tracking (issue 15; paths not in the spec).
   'GET /api/person-tracking/camera/:cameraCode/setting',
   'PUT /api/person-tracking/camera/:cameraCode/setting',

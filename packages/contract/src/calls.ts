@@ -55,6 +55,10 @@ import {
 import {
   operationAnalysisSettingCall,
   operationAreaSettingUpdateCall,
+  operationAnalysisCsvCall,
+  operationAnalysisListCall,
+  operationAnalysisRequestCall,
+  operationAnalysisResultCall,
   operationDetectionSettingUpdateCall,
 } from './operation-analysis.ts';
 import { peopleCounterSettingCall, peopleCounterSettingUpdateCall } from './people-counter.ts';
@@ -147,6 +151,10 @@ export const allCalls: readonly CallDef[] = [
   operationAnalysisSettingCall,
   operationDetectionSettingUpdateCall,
   operationAreaSettingUpdateCall,
+  operationAnalysisRequestCall,
+  operationAnalysisListCall,
+  operationAnalysisResultCall,
+  operationAnalysisCsvCall,
   personTrackingSettingCall,
   personTrackingSettingUpdateCall,
   personTrackingRequestCall,

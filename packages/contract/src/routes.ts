@@ -60,6 +60,10 @@ export const routes = {
   notificationList: { method: 'GET', path: '/api/notifications' },
   notificationMarkRead: { method: 'PUT', path: '/api/notifications/read/:event' },
   notificationReadList: { method: 'GET', path: '/api/notifications/read' },
+  operationAnalysisCsv: { method: 'GET', path: '/api/operation-analysis/analyses/:id/csv' },
+  operationAnalysisList: { method: 'GET', path: '/api/operation-analysis/analyses' },
+  operationAnalysisRequest: { method: 'POST', path: '/api/operation-analysis/camera/:cameraCode/analyses' },
+  operationAnalysisResult: { method: 'GET', path: '/api/operation-analysis/analyses/:id' },
   operationAnalysisSetting: { method: 'GET', path: '/api/operation-analysis/camera/:cameraCode/setting' },
   operationAreaSettingUpdate: {
     method: 'PUT',

@@ -3,6 +3,7 @@
 import type { PersonDetectorOptions } from './person-detector.ts';
 import type { RegionOptions } from './regions.ts';
 import type { TrackerOptions } from './tracker-options.ts';
+import type { NormBox } from './types.ts';
 
 export interface AnalysisOptions {
   /** Analysed pictures per second. */
@@ -26,6 +27,13 @@ export interface AnalysisOptions {
   tracker: Partial<TrackerOptions>;
   /** The crops (regions.ts), over its defaults. */
   regions: Partial<RegionOptions>;
+  /**
+   * Fixed places to look (picture fractions), e.g. around a camera's operation areas: when given, the detector runs
+   * on exactly these crops of every moving picture (a picture where nothing moved is skipped) and on nothing else,
+   * and nobody is tracked (the result has no tracks: the pictures, onFrame, are the result). Null: the engine
+   * decides where to look.
+   */
+  lookOnly?: readonly NormBox[] | null;
 }
 
 export const defaultAnalysisOptions: AnalysisOptions = {

@@ -35,6 +35,18 @@ import type { TrackerState } from './tracker-state.ts';
 import { PersonTracker } from './tracker.ts';
 import type { Detection, NormBox, RgbFrame, Track } from './types.ts';
 
+/** A box in picture fractions as whole picture pixels, inside the picture. */
+function pixelBoxOf(box: NormBox, width: number, height: number): PixelBox {
+  const x = Math.max(0, Math.floor(box.x * width));
+  const y = Math.max(0, Math.floor(box.y * height));
+  return {
+    x,
+    y,
+    w: Math.min(width, Math.ceil((box.x + box.w) * width)) - x,
+    h: Math.min(height, Math.ceil((box.y + box.h) * height)) - y,
+  };
+}
+
 export interface AnalysisResult {
   tracks: Track[];
   /** The tracker's state at the end, for the next clip of the same camera. */
@@ -52,6 +64,14 @@ export interface AnalysisResult {
   cpuSeconds: number;
   /** Where the CPU went. */
   profile: AnalysisProfile;
+  /** Every analysed picture with its people (no appearance), when the request asked for them (vision-child.ts). */
+  pictures?: AnalysedPictureOf[];
+}
+
+/** One analysed picture as sent back: seconds from the video's start, its people or null (not looked at). */
+export interface AnalysedPictureOf {
+  t: number;
+  detections: Omit<Detection, 'descriptor'>[] | null;
 }
 
 export interface AnalyzeParams {
@@ -113,6 +133,29 @@ export async function analyzeVideo(
     const before = previous;
     const moved = before === null || changedShare(before, grey) > settings.motionShare;
     previous = grey;
+    if (settings.lookOnly) {
+      // Fixed places only (e.g. a camera's operation areas): every moving picture, no tracking.
+      profile.gateMs += cpuMs() - mark;
+      if (settings.motionGate && !moved) {
+        params.onFrame?.(frame, null);
+        readFrom = cpuMs();
+        continue;
+      }
+      detectedFrames++;
+      const found: Detection[] = [];
+      for (const box of settings.lookOnly) {
+        const crop = pixelBoxOf(box, frame.width, frame.height);
+        if (crop.w < 1 || crop.h < 1) continue;
+        mark = cpuMs();
+        const picture = cropPicture(frame, crop, regionOptions);
+        profile.cropMs += cpuMs() - mark;
+        for (const detection of await timedDetect(detector, picture, profile))
+          found.push(fromCrop(detection, crop, frame.width, frame.height));
+      }
+      params.onFrame?.(frame, suppressDuplicates(found));
+      readFrom = cpuMs();
+      continue;
+    }
     if (settings.refreshSeconds > 0 && settings.regionCrops && before !== null) {
       const where = whereToLook(
         tracker,

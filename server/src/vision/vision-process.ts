@@ -17,6 +17,8 @@ export interface VisionRequest {
   options: Partial<AnalysisOptions>;
   idPrefix: string;
   state: TrackerState | null;
+  /** Answer every analysed picture's people too (AnalysisResult.pictures). */
+  pictures?: boolean;
   ffmpegPath?: string;
   ffprobePath?: string;
 }

@@ -14,6 +14,7 @@ export interface MatrixIds {
     downloadId: string;
     heatmapDownloadId: string;
     personTrackingId: string;
+    operationAnalysisId: string;
     pushEndpoint: string;
   };
   outsider: { cameraCode: string; tagCode: string };

@@ -118,6 +118,25 @@ beforeAll(async () => {
       payload: { start: '2026-01-01T00:00:00Z', end: '2026-01-01T01:00:00Z' },
     }),
   );
+  const operationArea = {
+    operationAreaName: 'Bench',
+    points: [
+      { x: 0.1, y: 0.1 },
+      { x: 0.3, y: 0.1 },
+      { x: 0.3, y: 0.3 },
+    ],
+  };
+  const operationAnalysis = await ok(
+    await as(t.app, cookie, {
+      method: 'POST',
+      url: `/api/operation-analysis/camera/${camera.code}/analyses`,
+      payload: {
+        start: '2026-01-01T00:00:00Z',
+        end: '2026-01-01T01:00:00Z',
+        operationAreaList: [operationArea],
+      },
+    }),
+  );
   const pushEndpoint = `https://push.example/${unique('owner-endpoint')}`;
   await ok(
     await as(t.app, cookie, {
@@ -164,6 +183,7 @@ beforeAll(async () => {
       downloadId: String((download.data.download as { download_id: string }).download_id),
       heatmapDownloadId: String((heatmapDownload.data.download as { download_id: string }).download_id),
       personTrackingId: String((personTracking.data.analysis as { id: string }).id),
+      operationAnalysisId: String((operationAnalysis.data.analysis as { id: string }).id),
       pushEndpoint,
     },
     outsider: { cameraCode: outsiderCamera.code, tagCode: String(outsiderTag.data.tag_code) },
@@ -244,6 +264,7 @@ describe('tenancy matrix', () => {
       `/api/operation-analysis/camera/${ids.owner.cameraCode}/setting`,
       `/api/person-tracking/camera/${ids.owner.cameraCode}/setting`,
       `/api/person-tracking/analyses/${ids.owner.personTrackingId}`,
+      `/api/operation-analysis/analyses/${ids.owner.operationAnalysisId}`,
       `/api/people-counter/camera/${ids.owner.cameraCode}/counts`,
       `/api/people-counter/location/${ids.owner.locationCode}/counts`,
       `/api/people-counter/camera/${ids.owner.cameraCode}/setting`,

@@ -4,6 +4,7 @@
 import { accountMatrix } from './account-matrix.ts';
 import { cameraMatrix } from './camera-matrix.ts';
 import { heatmapDownloadMatrix } from './heatmap-download-matrix.ts';
+import { operationAnalysisMatrix } from './operation-analysis-matrix.ts';
 import { peopleCountMatrix } from './people-count-matrix.ts';
 import { personTrackingMatrix } from './person-tracking-matrix.ts';
 import type { MatrixEntry } from './matrix-requests.ts';
@@ -16,4 +17,5 @@ export const tenancyMatrix: Record<string, MatrixEntry> = {
   ...peopleCountMatrix,
   ...heatmapDownloadMatrix,
   ...personTrackingMatrix,
+  ...operationAnalysisMatrix,
 };

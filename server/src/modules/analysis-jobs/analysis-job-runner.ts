@@ -60,6 +60,8 @@ export interface AnalysisKindHandler {
   hasFeature(camera: { use_person_tracking: boolean; use_operation_analysis: boolean }): boolean;
   /** The engine's options for the job's settings (over the service's own, vision-settings.ts). */
   engineOptions(settings: unknown): Partial<AnalysisOptions>;
+  /** Whether its collector reads every analysed picture's people (AnalysisResult.pictures), not only the tracks. */
+  wantsPictures?: boolean;
   collector(job: AnalysisJobSpec): AnalysisCollector;
   /** The notification of the end (event of the kind, kind completed or failed; Japanese text stored). */
   notification(
@@ -178,6 +180,7 @@ export class AnalysisJobRunner {
               // Unique per recording of the camera, as the vision job's: a person first seen here keeps this id.
               idPrefix: `${Math.floor(clip.start_time.getTime() / 60_000).toString(36)}${clip.offset_ms > 0 ? `.${clip.offset_ms}` : ''}-`,
               state: continues ? state : null,
+              ...(handler.wantsPictures ? { pictures: true } : {}),
               ffmpegPath: this.deps.ffmpegPath,
               ffprobePath: this.deps.ffprobePath,
             }),
