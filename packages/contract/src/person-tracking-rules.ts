@@ -85,7 +85,7 @@ export const DEFAULT_PERSON_TRACKING_SETTING: Readonly<PersonTrackingSettingValu
   Object.freeze<PersonTrackingSettingValues>({
     personDetectionThreshold: 0.4,
     movementThreshold: 0.0015,
-    allowedUndetectedFrames: 4,
+    allowedUndetectedFrames: 8,
     rectangleMagnification: 1,
     trackingThreshold: 0.85,
     backgroundFollowThreshold: 24,

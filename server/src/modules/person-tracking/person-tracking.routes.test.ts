@@ -41,7 +41,7 @@ const square = (x: number, y: number, size = 0.3) => [
 const strict: PersonTrackingSetting = {
   ...DEFAULT_PERSON_TRACKING_SETTING,
   personDetectionThreshold: 0.6,
-  allowedUndetectedFrames: 8,
+  allowedUndetectedFrames: 12,
   trackingRange: [{ name: 'Line', points: square(0.1, 0.1) }],
   detectionProcessingRange: [],
   transportJudgment: { width: 0.2, height: 0.3, direction: 'left', threshold: 0.5 },
