@@ -267,4 +267,25 @@ describe('person tracking job', { timeout: 180_000 }, () => {
       { event: 'person_tracking', kind: 'failed', url: `/person-tracking/results/${id}` },
     ]);
   });
+
+  it('fails an analysis whose worker stopped on its last attempt, once its queue job is no longer live', async () => {
+    const { tenant, camera, cookie } = await shopCamera();
+    const id = await request(cookie, camera.code);
+    const later = new Date(Date.now() + 5 * 60_000);
+    // Queued: nothing to do.
+    expect(await t.services.analysisJobs.runner.failStranded(later)).toBe(0);
+    // The queue failed the job when its lease ran out on the last attempt (jobs.failAbandoned).
+    await t.db
+      .updateTable('jobs')
+      .set({ status: 'failed' })
+      .where('dedupe_key', '=', `analysis:${id}`)
+      .execute();
+    expect(await t.services.analysisJobs.runner.failStranded(later)).toBe(1);
+    const ended = await result(cookie, id);
+    expect(ended.analysis).toMatchObject({ state: 'failed', error: 'analysis_failed' });
+    expect(await notificationsOf(tenant.user.id)).toEqual([
+      { event: 'person_tracking', kind: 'failed', url: `/person-tracking/results/${id}` },
+    ]);
+    expect(await t.services.analysisJobs.runner.failStranded(later)).toBe(0);
+  });
 });
