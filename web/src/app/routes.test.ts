@@ -40,14 +40,6 @@ describe('route config (core.md §2)', () => {
 });
 
 describe('no route renders a title-only page (issue 21 point 8)', () => {
-  it('has no result routes until their analytics land: those addresses fall to the unknown-path route', () => {
-    const routes = buildRoutes(settings);
-    for (const path of ['/operation-analysis/results', '/operation-analysis/results/1']) {
-      const matched = matchRoutes(routes, path)?.at(-1)?.route;
-      expect(matched?.path, path).toBe('*');
-    }
-  });
-
   it('still matches the analytics screens that exist', () => {
     const routes = buildRoutes(settings);
     for (const path of [
@@ -56,6 +48,19 @@ describe('no route renders a title-only page (issue 21 point 8)', () => {
       '/location/s1/people-counter',
     ])
       expect(matchRoutes(routes, path)?.at(-1)?.route.path, path).not.toBe('*');
+  });
+
+  it('has the operation analysis results and one result (issue 15), their own page names, loaded on demand', () => {
+    const routes = buildRoutes(settings);
+    for (const [path, route, page] of [
+      ['/operation-analysis/results', 'operation-analysis/results', 'operation_analysis_results'],
+      ['/operation-analysis/results/7', 'operation-analysis/results/:id', 'operation_analysis_result_detail'],
+    ]) {
+      const matched = matchRoutes(routes, path!)?.at(-1)?.route;
+      expect(matched?.path).toBe(route);
+      expect(matched?.handle).toEqual({ page });
+      expect(matched?.loader).toBeTypeOf('function');
+    }
   });
 
   it('has the person tracking results and one result (issue 15), their own page names, loaded on demand', () => {

@@ -1,6 +1,5 @@
 // The routes of core.md §2 and advanced.md §2 that have a screen. Screens load on demand; the page name becomes the
-// body class. The operation analysis results have no screen until their analytics land, so their addresses go to
-// notfound like any unknown path (issue 21 point 8); the person tracking results have landed (issue 15).
+// body class. The person tracking and operation analysis results have landed (issue 15).
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { isTltMode } from '@camwatch/contract/environment';
 import { ApiError } from '../lib/api-client.ts';
@@ -20,6 +19,7 @@ import { RouteError } from './RouteError.tsx';
 import type { EnvSettings } from '@camwatch/contract/settings';
 import type { loadPeopleCounterPage as PeopleCounterLoader } from '../features/people-counter/api/load-page.ts';
 import type { loadPage as PersonTrackingResultLoader } from '../features/person-tracking/components/PersonTrackingResultPage.tsx';
+import type { loadPage as OperationResultLoader } from '../features/operation-analysis/components/OperationAnalysisResultPage.tsx';
 
 export type PageName =
   | 'list'
@@ -41,6 +41,8 @@ export type PageName =
   | 'operation_analysis'
   | 'person_tracking_results'
   | 'person_tracking_result_detail'
+  | 'operation_analysis_results'
+  | 'operation_analysis_result_detail'
   | 'audit_log';
 
 export interface RouteHandle {
@@ -82,6 +84,12 @@ const personTrackingResultsScreen = lazyScreen(
 );
 const personTrackingResultScreen = lazyScreen(
   () => import('../features/person-tracking/components/PersonTrackingResultPage.tsx'),
+);
+const operationResultsScreen = lazyScreen(
+  () => import('../features/operation-analysis/components/OperationAnalysisResultsPage.tsx'),
+);
+const operationResultScreen = lazyScreen(
+  () => import('../features/operation-analysis/components/OperationAnalysisResultPage.tsx'),
 );
 const areaLinkScreen = lazyScreen(
   () => import('../features/entry-detection/components/AreaLinkEditPage.tsx'),
@@ -161,6 +169,15 @@ const personTrackingResultData = ({ params }: LoaderFunctionArgs) =>
   orNotFound(async () => {
     const { loadPage } = (await personTrackingResultScreen.preload()) as {
       loadPage: typeof PersonTrackingResultLoader;
+    };
+    await loadPage(params.id ?? '');
+  });
+
+/** One operation analysis (unknown → notfound); the loading code comes with the screen's chunk. */
+const operationResultData = ({ params }: LoaderFunctionArgs) =>
+  orNotFound(async () => {
+    const { loadPage } = (await operationResultScreen.preload()) as {
+      loadPage: typeof OperationResultLoader;
     };
     await loadPage(params.id ?? '');
   });
@@ -270,6 +287,16 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
               (args) => {
                 tltOnly();
                 return personTrackingResultData(args);
+              },
+            ),
+            page('operation-analysis/results', 'operation_analysis_results', operationResultsScreen, tltOnly),
+            page(
+              'operation-analysis/results/:id',
+              'operation_analysis_result_detail',
+              operationResultScreen,
+              (args) => {
+                tltOnly();
+                return operationResultData(args);
               },
             ),
             page('setting', 'setting', settingsScreen),

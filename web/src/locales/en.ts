@@ -133,6 +133,7 @@ const en: Catalog<typeof ja> = {
     heatmap: 'Heat map',
     peopleCount: 'People count',
     personTracking: 'Person tracking',
+    operationAnalysis: 'Operation analysis',
     setting: 'Settings',
     help: 'Help',
     releases: 'Releases',
@@ -210,6 +211,8 @@ const en: Catalog<typeof ja> = {
     operation_analysis: 'Operation analysis setting',
     person_tracking_results: 'Person tracking results',
     person_tracking_result_detail: 'Person tracking result',
+    operation_analysis_results: 'Operation analysis results',
+    operation_analysis_result_detail: 'Operation analysis result',
     audit_log: 'Audit log',
   },
   reissue: {
@@ -437,6 +440,8 @@ const en: Catalog<typeof ja> = {
       entry: 'Entry detected ({{area}}).',
       personTrackingCompleted: 'The person tracking analysis is complete.',
       personTrackingFailed: 'The person tracking analysis failed.',
+      operationAnalysisCompleted: 'The operation analysis is complete.',
+      operationAnalysisFailed: 'The operation analysis failed.',
     },
     pager: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
   },
@@ -858,7 +863,7 @@ const en: Catalog<typeof ja> = {
     readOnlyNote:
       'You do not have permission to change the operation analysis setting; it is shown read-only.',
     notAnalysedYet:
-      'Operation analysis does not run yet: this setting is saved and its areas show on the player, but no analysis reads it until the feature lands.',
+      'An operation analysis you request reads these operation areas and detection setting (results under “Operation analysis”).',
     areas: 'Operation areas',
     areaList: 'Operation areas',
     addArea: 'Add area',

@@ -68,12 +68,12 @@ describe('side navigation (issue 21 point 8)', () => {
     expect(targets).toContain('/setting');
     for (const target of targets)
       expect(matchRoutes(routes, target)?.at(-1)?.route.path, target).not.toBe('*');
-    // Person tracking's results have landed (issue 15); operation analysis's not yet.
+    // Person tracking's and operation analysis's results have landed (issue 15).
     expect(targets).toContain('/person-tracking/results');
-    expect(targets.filter((target) => /operation-analysis/.test(target))).toEqual([]);
+    expect(targets).toContain('/operation-analysis/results');
   });
 
-  it('shows person tracking only in TLT modes (advanced.md §2)', () => {
+  it('shows person tracking and operation analysis only in TLT modes (advanced.md §2)', () => {
     render(
       <MantineProvider>
         <EnvSettingsContext.Provider value={{ ...settings, environmentMode: 'normal' }}>
@@ -84,6 +84,7 @@ describe('side navigation (issue 21 point 8)', () => {
       </MantineProvider>,
     );
     expect(screen.queryByRole('link', { name: '人物追跡' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '作業分析' })).toBeNull();
   });
 
   it('shows the heat map entry only with the heatmap right (core.md §2, advanced.md §2)', () => {

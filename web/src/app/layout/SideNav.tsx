@@ -1,12 +1,12 @@
 // Side navigation (core.md §2, advanced.md §2): camera list with 'all' and one entry per tag that has cameras
 // (keeping the list's view and division), heat map with the heatmap right, people count with the analytics right
-// (the list of people-counter cameras, whose menus open each camera's counts), person tracking (TLT modes: its
-// results list, issue 15), setting, help, and releases in the modes that show it. The operation analysis results
-// have no entry until their screens land (issue 21).
+// (the list of people-counter cameras, whose menus open each camera's counts), person tracking and operation
+// analysis (TLT modes: their results lists, issue 15), setting, help, and releases in the modes that show it.
 import { NavLink, ScrollArea } from '@mantine/core';
 import {
   IconFlame,
   IconHelp,
+  IconHandFinger,
   IconNews,
   IconRoute,
   IconSettings,
@@ -104,6 +104,13 @@ export function SideNav({
           t('nav.personTracking'),
           <IconRoute size={18} aria-hidden />,
           location.pathname.startsWith('/person-tracking'),
+        )}
+      {isTltMode(environmentMode) &&
+        item(
+          '/operation-analysis/results',
+          t('nav.operationAnalysis'),
+          <IconHandFinger size={18} aria-hidden />,
+          location.pathname.startsWith('/operation-analysis'),
         )}
       {item(
         '/setting',

@@ -45,4 +45,15 @@ describe('notification texts (advanced.md notification types: download ready, ar
     expect(notificationText(done, t)).toBe('The person tracking analysis is complete.');
     expect(notificationText(failed, t)).toBe('The person tracking analysis failed.');
   });
+
+  it('says an operation analysis completed or failed (OperationAnalysis tab), in both languages', () => {
+    setCatalog('ja', ja);
+    const done = { event: 'operation_analysis', kind: 'completed', message: 'stored' } as const;
+    const failed = { event: 'operation_analysis', kind: 'failed', message: 'stored' } as const;
+    expect(notificationText(done, t)).toBe('作業分析が完了しました。');
+    expect(notificationText(failed, t)).toBe('作業分析に失敗しました。');
+    setCatalog('en', en as unknown as typeof ja);
+    expect(notificationText(done, t)).toBe('The operation analysis is complete.');
+    expect(notificationText(failed, t)).toBe('The operation analysis failed.');
+  });
 });

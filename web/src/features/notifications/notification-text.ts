@@ -1,6 +1,6 @@
 // What a notification says in the reader's language (core.md §9; advanced.md notification types): camera-status,
-// motion, entry, download (ready: archive or heat map; generation failed) and person tracking (complete, failed)
-// texts from the catalogs;
+// motion, entry, download (ready: archive or heat map; generation failed), person tracking and operation analysis
+// (complete, failed) texts from the catalogs;
 // other kinds carry their own text. Pure but for the lookup it is given.
 import type { Notification } from '@camwatch/contract/notifications';
 
@@ -16,6 +16,10 @@ export function notificationText(n: Pick<Notification, 'event' | 'kind' | 'messa
     return t('notificationPage.kinds.personTrackingCompleted');
   if (n.event === 'person_tracking' && n.kind === 'failed')
     return t('notificationPage.kinds.personTrackingFailed');
+  if (n.event === 'operation_analysis' && n.kind === 'completed')
+    return t('notificationPage.kinds.operationAnalysisCompleted');
+  if (n.event === 'operation_analysis' && n.kind === 'failed')
+    return t('notificationPage.kinds.operationAnalysisFailed');
   if (n.event === 'motion') return t('notificationPage.kinds.motion');
   // An entry notification's message is the name of the area entered.
   if (n.event === 'entry') return t('notificationPage.kinds.entry', { area: n.message });

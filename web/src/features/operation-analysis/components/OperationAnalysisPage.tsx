@@ -1,11 +1,11 @@
 // detail/{code}/operation-analysis (advanced.md §2, §3, §5, §7; TLT environment modes only): a camera's
 // operation analysis setting: its operation areas, drawn over the camera's picture, and the detection
 // thresholds. Without the configOperationAnalysis right both are shown read-only (core.md §6). Leaving with
-// unsaved changes asks first. The route's loader has loaded the camera and the setting (404 → notfound). No
-// analysis reads the setting yet, and the screen says so (issue 21 point 8).
-import { Alert, Box } from '@mantine/core';
+// unsaved changes asks first. The route's loader has loaded the camera and the setting (404 → notfound). The
+// analyses requested for the camera read this setting; a link leads to them (issue 15).
+import { Alert, Anchor, Box } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { CameraPageHeader } from '../../../components/ui/CameraPageHeader.tsx';
 import { UnsavedChangesPrompt } from '../../../components/ui/UnsavedChangesPrompt.tsx';
 import { useMe } from '../../../lib/current-user.ts';
@@ -34,7 +34,10 @@ export default function OperationAnalysisPage() {
         title={t('operationAnalysis.title', { name: camera.camera_name })}
       />
       <Alert color="blue" mb="md" data-testid="not-analysed-note">
-        {t('operationAnalysis.notAnalysedYet')}
+        {t('operationAnalysis.notAnalysedYet')}{' '}
+        <Anchor component={Link} to={`/operation-analysis/results?camera=${encodeURIComponent(code)}`}>
+          {t('nav.operationAnalysis')}
+        </Anchor>
       </Alert>
       {!canEdit && (
         <Alert color="yellow" mb="md" data-testid="read-only-note">
