@@ -69,6 +69,9 @@ export function fileTimelineOffsetSec(
   return Math.max(0, Math.round((options.startedAtMs - options.timelineOriginMs) / 1000));
 }
 
+/** Seconds without data from an RTSP camera before ffmpeg gives up (and the agent reconnects). */
+export const RTSP_IO_TIMEOUT_SEC = 10;
+
 /** The keyframe interval in frames: one keyframe per second, at least every frame. */
 export function keyframeInterval(fps: number): number {
   return Math.max(1, Math.round(fps));
@@ -103,7 +106,17 @@ export function inputArgs(source: SourceSpec, format: FrameFormat, timelineOrigi
         '-',
       ];
     case 'rtsp':
-      return [...common, '-rtsp_transport', 'tcp', '-i', source.location];
+      return [
+        ...common,
+        '-rtsp_transport',
+        source.transport,
+        // A camera that stops sending without closing (cable pulled, power cut) ends ffmpeg after this
+        // long without data, so the pipeline reconnects instead of waiting for ever.
+        '-timeout',
+        String(RTSP_IO_TIMEOUT_SEC * 1_000_000),
+        '-i',
+        source.location,
+      ];
     case 'http':
       return [...common, '-f', 'mjpeg', '-i', source.location];
     case 'device':

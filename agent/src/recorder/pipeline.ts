@@ -12,7 +12,8 @@ import { probeDurationMs, sha256OfFile } from '../ffmpeg/probe.ts';
 import type { FinishedSegment } from '../ffmpeg/segment-list.ts';
 import type { LiveSegmentFile } from '../live/live-stream.ts';
 import type { Spool } from '../spool/spool.ts';
-import type { SourceSpec } from '../source/source-spec.ts';
+import { describeSourceFailure, type SourceFailure } from '../source/source-failure.ts';
+import { describeSource, type SourceSpec } from '../source/source-spec.ts';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../upload/backoff.ts';
 import { clipPlacement } from './clip-placement.ts';
 import type { FrameFeeder } from './frame-feeder.ts';
@@ -44,6 +45,8 @@ export class RecordingPipeline {
   private failures = 0;
   private restartTimer: NodeJS.Timeout | null = null;
   private isStopped = false;
+  /** Why the source last failed, until frames flow again. */
+  lastFailure: SourceFailure | null = null;
   /** Segments are spooled one after another; stop() waits for the chain. */
   private spooling: Promise<void> = Promise.resolve();
 
@@ -95,7 +98,10 @@ export class RecordingPipeline {
       feeder: options.feeder,
       onStill: options.onStill,
       onThumbnail: (jpeg, capturedAt) => {
-        this.failures = 0; // frames flow: the source works
+        // Frames flow: the source works.
+        if (this.failures > 0) options.logger.info('camera source recovered', { after_failures: this.failures });
+        this.failures = 0;
+        this.lastFailure = null;
         options.onThumbnail(jpeg, capturedAt);
       },
       onLiveSegment: (segment) => {
@@ -125,7 +131,12 @@ export class RecordingPipeline {
       this.recorder = null;
       this.failures += 1;
       const delay = backoffDelay(this.failures, options.backoff ?? DEFAULT_BACKOFF);
-      options.logger.error('ffmpeg ended unexpectedly; restarting', {
+      const failure = describeSourceFailure(exit.stderrTail, exit.code);
+      this.lastFailure = failure;
+      options.logger.error(`camera source failed: ${failure.message}; retrying`, {
+        reason: failure.code,
+        source: describeSource(options.source),
+        attempt: this.failures,
         code: exit.code,
         signal: exit.signal,
         retry_in_ms: delay,

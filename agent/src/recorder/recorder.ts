@@ -20,7 +20,7 @@ import {
 } from '../ffmpeg/ffmpeg-args.ts';
 import { JpegSplitter } from '../ffmpeg/jpeg-splitter.ts';
 import { LineSplitter, parseSegmentLine, type FinishedSegment } from '../ffmpeg/segment-list.ts';
-import type { SourceSpec } from '../source/source-spec.ts';
+import { redactCredentials, type SourceSpec } from '../source/source-spec.ts';
 import type { FrameFeeder } from './frame-feeder.ts';
 
 export interface RecorderOptions {
@@ -95,11 +95,13 @@ export class Recorder {
     this.child = child;
     child.stdin?.on('error', () => {}); // ffmpeg gone: the exit handler reports it
     child.stderr?.setEncoding('utf8').on('data', (text: string) => {
-      this.stderrTail = (this.stderrTail + text).slice(-2_000);
+      // Credentials hidden as they arrive (ffmpeg quotes its input's address in its errors); redacted after
+      // joining, so an address split between two reads is still found whole.
+      this.stderrTail = redactCredentials(this.stderrTail + text).slice(-2_000);
       // The tee muxer gave up its live output (onfail=ignore); the clips go on.
       if (text.includes('Slave muxer #1 failed'))
         options.logger.warn('ffmpeg lost its live segment output; no live stream until it restarts', {
-          ffmpeg: text.trim().slice(-300),
+          ffmpeg: redactCredentials(text.trim()).slice(-300),
         });
     });
     // Six pipes: Node's typings only know of five.

@@ -16,12 +16,22 @@ export interface SimSourceSpec {
 }
 
 export interface FfmpegSourceSpec {
-  kind: Exclude<SourceKind, 'sim'>;
+  kind: Exclude<SourceKind, 'sim' | 'rtsp'>;
   /** The URL, file path or device path as given. */
   location: string;
 }
 
-export type SourceSpec = SimSourceSpec | FfmpegSourceSpec;
+export type RtspTransport = 'tcp' | 'udp';
+
+export interface RtspSourceSpec {
+  kind: 'rtsp';
+  /** The camera's address as ffmpeg reads it (credentials included, the agent's own `#…` options not). */
+  location: string;
+  /** How RTP comes: interleaved in the RTSP connection (default, passes firewalls) or over UDP. */
+  transport: RtspTransport;
+}
+
+export type SourceSpec = SimSourceSpec | FfmpegSourceSpec | RtspSourceSpec;
 
 export class SourceError extends Error {}
 
@@ -30,13 +40,14 @@ export const DEFAULT_SIM_TZ_OFFSET_MINUTES = 540;
 
 /**
  * Reads a source string. `sim:<scene>[?seed=N&tz=MINUTES]` is the simulator; `rtsp://`, `http(s)://`,
- * `/dev/video*` and any other text (a file path) go to ffmpeg. `defaultSeed` is --seed.
+ * `/dev/video*` and any other text (a file path) go to ffmpeg. An RTSP address may end in the agent's own
+ * options after `#` (never sent to the camera): `#transport=udp`. `defaultSeed` is --seed.
  */
 export function parseSource(text: string, defaultSeed = 1): SourceSpec {
   const source = text.trim();
   if (source === '') throw new SourceError('source is empty');
   if (source.startsWith('sim:')) return parseSimSource(source.slice(4), defaultSeed);
-  if (/^rtsps?:\/\//i.test(source)) return { kind: 'rtsp', location: source };
+  if (/^rtsps?:\/\//i.test(source)) return parseRtspSource(source);
   if (/^https?:\/\//i.test(source)) return { kind: 'http', location: source };
   if (source.startsWith('/dev/')) return { kind: 'device', location: source };
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source))
@@ -44,6 +55,38 @@ export function parseSource(text: string, defaultSeed = 1): SourceSpec {
       `unsupported source scheme in "${source}" (use rtsp://, http(s)://, a file or sim:)`,
     );
   return { kind: 'file', location: source };
+}
+
+function parseRtspSource(source: string): RtspSourceSpec {
+  const hash = source.indexOf('#');
+  const location = hash < 0 ? source : source.slice(0, hash);
+  const params = new URLSearchParams(hash < 0 ? '' : source.slice(hash + 1));
+  for (const key of params.keys())
+    if (key !== 'transport') throw new SourceError(`unknown RTSP option "${key}" after # (transport)`);
+  const transport = params.get('transport') ?? 'tcp';
+  if (transport !== 'tcp' && transport !== 'udp')
+    throw new SourceError(`RTSP transport must be tcp or udp, not "${transport}"`);
+  let url: URL;
+  try {
+    url = new URL(location);
+  } catch {
+    throw new SourceError(`not a valid RTSP address: "${redactCredentials(location)}"`);
+  }
+  if (url.hostname === '') throw new SourceError('the RTSP address names no host');
+  return { kind: 'rtsp', location, transport };
+}
+
+/**
+ * Hides the password (and user) of every `scheme://user:password@` in a text: source addresses, ffmpeg's
+ * error output (which quotes its input's address), errors of camera clients. Logs never hold them.
+ */
+export function redactCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@"'<>]*@/gi, '$1***@');
+}
+
+/** A source as it may be shown: credentials hidden. */
+export function describeSource(source: SourceSpec): string {
+  return source.kind === 'sim' ? `sim:${source.scene}` : redactCredentials(source.location);
 }
 
 function parseSimSource(rest: string, defaultSeed: number): SimSourceSpec {

@@ -1,0 +1,58 @@
+// RTSP source addresses (issue 20): the agent's own options after `#`, credentials hidden wherever a source
+// or ffmpeg's output is shown, and ffmpeg's end read into a clear reason for the log.
+import { describe, expect, it } from 'vitest';
+import { inputArgs, RTSP_IO_TIMEOUT_SEC } from '../src/ffmpeg/ffmpeg-args.ts';
+import { describeSourceFailure } from '../src/source/source-failure.ts';
+import { describeSource, parseSource, redactCredentials, SourceError } from '../src/source/source-spec.ts';
+
+const format = { width: 320, height: 180, fps: 2 };
+
+describe('RTSP sources', () => {
+  it('uses TCP unless #transport=udp, and gives ffmpeg the address without the agent options', () => {
+    expect(parseSource('rtsp://u:p@cam:554/s1')).toEqual({
+      kind: 'rtsp',
+      location: 'rtsp://u:p@cam:554/s1',
+      transport: 'tcp',
+    });
+    const udp = parseSource('rtsp://cam/s1?channel=2#transport=udp');
+    expect(udp).toEqual({ kind: 'rtsp', location: 'rtsp://cam/s1?channel=2', transport: 'udp' });
+    const args = inputArgs(udp, format, 0);
+    expect(args[args.indexOf('-rtsp_transport') + 1]).toBe('udp');
+    expect(args[args.indexOf('-timeout') + 1]).toBe(String(RTSP_IO_TIMEOUT_SEC * 1_000_000));
+    expect(args.slice(-2)).toEqual(['-i', 'rtsp://cam/s1?channel=2']);
+  });
+
+  it('refuses unknown options and transports, naming them, and never echoes a password', () => {
+    expect(() => parseSource('rtsp://cam/s#transport=http')).toThrow(/transport must be tcp or udp/);
+    expect(() => parseSource('rtsp://cam/s#tcp=1')).toThrow(SourceError);
+    try {
+      parseSource('rtsp://admin:hunter2@[bad/s');
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('hunter2');
+    }
+  });
+
+  it('hides user and password in addresses inside any text', () => {
+    expect(redactCredentials('rtsp://admin:p%40ss@10.0.0.5:554/s: Server returned 401')).toBe(
+      'rtsp://***@10.0.0.5:554/s: Server returned 401',
+    );
+    expect(redactCredentials('a http://u:x@h/ b rtsp://h/ c')).toBe('a http://***@h/ b rtsp://h/ c');
+    expect(describeSource(parseSource('rtsp://u:pw@cam/1#transport=udp'))).toBe('rtsp://***@cam/1');
+    expect(describeSource(parseSource('sim:shop?seed=3'))).toBe('sim:shop');
+  });
+});
+
+describe('describeSourceFailure', () => {
+  it.each([
+    ['[rtsp @ 0x1] method DESCRIBE failed: 401 Unauthorized', 1, 'unauthorized'],
+    ['rtsp://***@h/s: Connection refused', 1, 'unreachable'],
+    ['rtsp://***@h/s: Connection timed out', 1, 'timeout'],
+    ['method DESCRIBE failed: 404 Not Found', 1, 'not_found'],
+    ['method SETUP failed: 461 Unsupported Transport', 1, 'unsupported'],
+    ['[h264 @ 0x1] non-existing PPS 0 referenced', 0, 'connection_lost'],
+    ['something else', 1, 'unknown'],
+  ] as const)('%s → %s', (stderr, code, expected) => {
+    expect(describeSourceFailure(stderr, code).code).toBe(expected);
+  });
+});
