@@ -20,6 +20,7 @@ import { benchOperationAccuracy, operationAccuracyRows } from './operation-accur
 import { benchPushFanout, benchPushLatency } from './push.bench.ts';
 import { benchSpawnStall } from './spawn-stall.bench.ts';
 import { benchDetectorPass, detectorPassRows } from './detector-pass.bench.ts';
+import { benchVisionLatency, visionLatencyRows } from './vision-latency.bench.ts';
 import { round1 } from './lib/video-fixtures.ts';
 
 const ingestRows = (results: IngestCapacityResult[]) =>
@@ -42,6 +43,7 @@ const benches: Record<string, () => Promise<string[]>> = {
   // Operation analysis (issue 15): working time per area on the factory scene against its truth.
   'operation-accuracy': async () => operationAccuracyRows(await benchOperationAccuracy()),
   'detector-pass': async () => detectorPassRows(await benchDetectorPass()),
+  'vision-latency': async () => visionLatencyRows(await benchVisionLatency()),
   'spawn-stall': async () => {
     const r = await benchSpawnStall();
     return [

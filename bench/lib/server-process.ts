@@ -30,6 +30,8 @@ export interface RunningServer {
   process: ChildProcess;
   /** Milliseconds from spawn to the first 200 from /api/settings/env. */
   readyMs: number;
+  /** The server's PostgreSQL database, when it runs on one (to read what it stored). */
+  databaseUrl?: string;
   stop: () => Promise<void>;
 }
 
@@ -133,6 +135,7 @@ export async function startServer(
     url,
     process: child,
     readyMs,
+    databaseUrl: pgDb?.url,
     stop: async () => {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
