@@ -156,9 +156,12 @@ export async function startAgent(options: AgentOptions): Promise<AgentHandle> {
       else if (message.type === 'live') stills.setLive(message.on);
       else if (message.type === 'stream') stream.setStreaming(message.on);
       else if (message.type === 'command') {
-        const result = runCommand(controls, message.id, message.command);
-        logger.info('command', { kind: message.command.kind, ok: result.ok, error: result.error?.code });
-        channel.send(result);
+        const { id, command } = message;
+        void runCommand(controls, id, command).then((result) => {
+          if (result.ok) logger.info('command', { kind: command.kind, ok: true });
+          else logger.warn('command failed', { kind: command.kind, ...result.error });
+          channel.send(result);
+        });
       }
     },
   });

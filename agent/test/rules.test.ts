@@ -161,26 +161,30 @@ describe('control channel', () => {
 });
 
 describe('runCommand', () => {
-  it('answers not_supported for a camera without PTZ or light', () => {
-    expect(runCommand(FIXED_CAMERA, 'a', { kind: 'ptz_home' })).toMatchObject({
+  it('answers not_supported for a camera without PTZ, presets or light', async () => {
+    expect(await runCommand(FIXED_CAMERA, 'a', { kind: 'ptz_home' })).toMatchObject({
       ok: false,
       error: { code: 'not_supported' },
     });
-    expect(runCommand(FIXED_CAMERA, 'b', { kind: 'lighting', on: true })).toMatchObject({
+    expect(await runCommand(FIXED_CAMERA, 'b', { kind: 'lighting', on: true })).toMatchObject({
       ok: false,
       error: { code: 'not_supported' },
+    });
+    expect(await runCommand(FIXED_CAMERA, 'e', { kind: 'ptz_goto_preset', token: '1' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_supported', message: 'this camera has no PTZ head' },
     });
   });
 
-  it('answers the new PTZ state of the simulator, clamped to its range', () => {
+  it('answers the new PTZ state of the simulator, clamped to its range', async () => {
     const camera = new SimCamera(parseSource('sim:shop') as SimSourceSpec);
-    expect(runCommand(camera, 'c', { kind: 'ptz', pan: 1, tilt: -1, zoom: 1 })).toEqual({
+    expect(await runCommand(camera, 'c', { kind: 'ptz', pan: 1, tilt: -1, zoom: 1 })).toEqual({
       type: 'result',
       id: 'c',
       ok: true,
       ptz: { pan: 1, tilt: -1, zoom: 4 },
     });
-    expect(runCommand(camera, 'd', { kind: 'ptz', pan: 1, tilt: 0, zoom: 0 }).ptz).toEqual({
+    expect((await runCommand(camera, 'd', { kind: 'ptz', pan: 1, tilt: 0, zoom: 0 })).ptz).toEqual({
       pan: 1,
       tilt: -1,
       zoom: 4,

@@ -1,6 +1,8 @@
-// What a camera can be told to do besides recording: move its PTZ head, switch its light. The simulator
-// can do both; a real camera behind ffmpeg can do neither (the agent does not speak ONVIF).
-import type { PtzState } from '@camwatch/contract/device';
+// What a camera can be told to do besides recording: move its PTZ head, recall and save presets, switch
+// its light. The simulator can move and light; an ONVIF camera moves and keeps presets (onvif-camera.ts);
+// a camera ffmpeg reads by itself can do none of it. Real cameras answer over the network, so each call
+// may be asynchronous.
+import type { PtzPreset, PtzState } from '@camwatch/contract/device';
 
 export interface PtzStep {
   pan: number;
@@ -11,9 +13,16 @@ export interface PtzStep {
 export interface CameraControls {
   readonly ptzAxes: { pan: boolean; tilt: boolean; zoom: boolean };
   readonly hasLighting: boolean;
-  movePtz(step: PtzStep): PtzState;
-  homePtz(): PtzState;
-  setLighting(isOn: boolean): boolean;
+  /** Whether the camera keeps PTZ presets. */
+  readonly hasPresets?: boolean;
+  movePtz(step: PtzStep): PtzState | Promise<PtzState>;
+  homePtz(): PtzState | Promise<PtzState>;
+  setLighting(isOn: boolean): boolean | Promise<boolean>;
+  listPresets?(): Promise<PtzPreset[]>;
+  /** Moves to a preset; where the camera looks afterwards. */
+  gotoPreset?(token: string): Promise<PtzState>;
+  /** Saves the current position as a preset (over `token` when given); the preset's token. */
+  savePreset?(name: string, token?: string): Promise<string>;
 }
 
 export class NotSupportedError extends Error {}

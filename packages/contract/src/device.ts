@@ -238,6 +238,16 @@ export const ptzCommandSchema = z.union([
     zoom: z.number().min(-1).max(1).default(0),
   }),
   z.object({ kind: z.literal('ptz_home') }),
+  /** The camera's PTZ presets (ONVIF cameras). */
+  z.object({ kind: z.literal('ptz_presets') }),
+  /** Move to a saved preset. */
+  z.object({ kind: z.literal('ptz_goto_preset'), token: z.string().min(1).max(64) }),
+  /** Save where the camera looks now as a preset: a new one, or over `token`. */
+  z.object({
+    kind: z.literal('ptz_save_preset'),
+    name: z.string().trim().min(1).max(64),
+    token: z.string().min(1).max(64).optional(),
+  }),
 ]);
 export const lightingCommandSchema = z.object({ kind: z.literal('lighting'), on: z.boolean() });
 export const deviceCommandSchema = z.union([ptzCommandSchema, lightingCommandSchema]);
@@ -246,6 +256,10 @@ export type DeviceCommand = z.infer<typeof deviceCommandSchema>;
 /** Where the PTZ viewport is: pan and tilt -1..1 (centre 0), zoom 1 (wide) and up. */
 export const ptzStateSchema = z.object({ pan: z.number(), tilt: z.number(), zoom: z.number() });
 export type PtzState = z.infer<typeof ptzStateSchema>;
+
+/** A saved PTZ position of a camera: its token (the camera's own) and name. */
+export const ptzPresetSchema = z.object({ token: z.string(), name: z.string() });
+export type PtzPreset = z.infer<typeof ptzPresetSchema>;
 
 export const commandFailureCodes = ['not_supported', 'failed', 'timeout', 'offline'] as const;
 
@@ -281,6 +295,10 @@ export const deviceToServerMessage = z.discriminatedUnion('type', [
     /** After a PTZ command: where the viewport is now. After lighting: whether the light is on. */
     ptz: ptzStateSchema.optional(),
     lighting: z.boolean().optional(),
+    /** After ptz_presets: the camera's presets. */
+    presets: z.array(ptzPresetSchema).optional(),
+    /** After ptz_save_preset: the saved preset's token. */
+    preset_token: z.string().optional(),
     error: z.object({ code: z.enum(commandFailureCodes), message: z.string() }).optional(),
   }),
 ]);
