@@ -169,7 +169,10 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
     done();
   });
   app.addHook('onClose', async () => services.hub.close());
-  app.addHook('onClose', async () => services.visionRunner.close());
+  app.addHook('onClose', async () => {
+    await services.visionRunner.close();
+    await services.analysisJobs.close();
+  });
   if (webDistDir) await registerWebApp(app, webDistDir);
 
   await app.ready();

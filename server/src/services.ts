@@ -1,4 +1,5 @@
 // Wires repositories into services once per process; routes, the CLI and the seed share them.
+import os from 'node:os';
 import type { Config } from './config.ts';
 import type { Logger } from 'pino';
 import type { Db } from './db/database.ts';
@@ -196,6 +197,11 @@ export function createServices(
     db,
     blobs,
     vision: visionRunner,
+    // One more engine process per further core (at most one: the machine has 2), for operation analysis.
+    extraVision: Array.from(
+      { length: Math.min(2, os.availableParallelism()) - 1 },
+      () => new VisionProcess({ background: config.vision.backgroundPriority }),
+    ),
     queue: analysisQueue,
     environmentMode: config.environmentMode,
     ffmpegPath: config.media.ffmpegPath,

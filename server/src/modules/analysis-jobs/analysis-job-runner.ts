@@ -62,6 +62,11 @@ export interface AnalysisKindHandler {
   engineOptions(settings: unknown): Partial<AnalysisOptions>;
   /** Whether its collector reads every analysed picture's people (AnalysisResult.pictures), not only the tracks. */
   wantsPictures?: boolean;
+  /**
+   * Whether each recording is analysed on its own (no tracker state carried from the previous one), so several may
+   * be analysed at once on the runner's extra engine processes; the collector still gets them in time order.
+   */
+  independentRecordings?: boolean;
   collector(job: AnalysisJobSpec): AnalysisCollector;
   /** The notification of the end (event of the kind, kind completed or failed; Japanese text stored). */
   notification(
@@ -78,6 +83,8 @@ export interface AnalysisJobRunnerDeps {
   jobs: AnalysisJobRepository;
   blobs: BlobStore;
   vision: VisionRunner;
+  /** More engine processes, used beside `vision` for a kind whose recordings are independent (one per core). */
+  extraVision?: readonly VisionRunner[];
   environmentMode: EnvironmentMode;
   ffmpegPath?: string;
   ffprobePath?: string;
@@ -165,21 +172,27 @@ export class AnalysisJobRunner {
     try {
       await this.deps.jobs.begin(jobId, recordings.length);
       const collector = handler.collector(job);
-      const options = { ...visionAnalysisOptions(), ...handler.engineOptions(job.settings) };
-      let state: TrackerState | null = null;
-      let previousEndMs = -Infinity;
-      let skipped = 0;
-      for (const [index, { clip, beginsAtMs }] of recordings.entries()) {
-        const continues = Math.abs(beginsAtMs - previousEndMs) <= CONTINUES_WITHIN_MS;
-        let result: AnalysisResult | null = null;
+      // The kind's options over the service's own, the nested ones merged (the service may tune a tracker value
+      // the kind leaves alone).
+      const base = visionAnalysisOptions();
+      const own = handler.engineOptions(job.settings);
+      const options = {
+        ...base,
+        ...own,
+        detector: { ...base.detector, ...own.detector },
+        tracker: { ...base.tracker, ...own.tracker },
+        regions: { ...base.regions, ...own.regions },
+      };
+      const analyse = async (vision: VisionRunner, index: number, state: TrackerState | null) => {
+        const { clip } = recordings[index]!;
         try {
-          result = await withBlobFile(this.deps.blobs, clip.blob_key, (file) =>
-            this.deps.vision.analyze({
+          return await withBlobFile(this.deps.blobs, clip.blob_key, (file) =>
+            vision.analyze({
               file,
               options,
               // Unique per recording of the camera, as the vision job's: a person first seen here keeps this id.
               idPrefix: `${Math.floor(clip.start_time.getTime() / 60_000).toString(36)}${clip.offset_ms > 0 ? `.${clip.offset_ms}` : ''}-`,
-              state: continues ? state : null,
+              state,
               ...(handler.wantsPictures ? { pictures: true } : {}),
               ffmpegPath: this.deps.ffmpegPath,
               ffprobePath: this.deps.ffprobePath,
@@ -188,7 +201,21 @@ export class AnalysisJobRunner {
         } catch (error) {
           // An unreadable recording, or one removed meanwhile, is left out; anything else fails the attempt.
           if (!(error instanceof VideoUnreadableError || isMissingBlob(error))) throw error;
+          return null;
         }
+      };
+      const pool = [this.deps.vision, ...(this.deps.extraVision ?? [])];
+      if (handler.independentRecordings && pool.length > 1) {
+        await this.runAtOnce(jobId, recordings, pool, analyse, collector);
+        await this.deps.jobs.complete(jobId, collector.finish(), tell('completed'));
+        return;
+      }
+      let state: TrackerState | null = null;
+      let previousEndMs = -Infinity;
+      let skipped = 0;
+      for (const [index, { clip, beginsAtMs }] of recordings.entries()) {
+        const continues = Math.abs(beginsAtMs - previousEndMs) <= CONTINUES_WITHIN_MS;
+        const result = await analyse(this.deps.vision, index, continues ? state : null);
         if (result) {
           collector.add({ clipId: clip.id, beginsAtMs, durationMs: clip.duration_ms }, result);
           state = isTrackerState(result.state) ? result.state : null;
@@ -213,6 +240,57 @@ export class AnalysisJobRunner {
         );
       throw error;
     }
+  }
+
+  /**
+   * Analyses the recordings on every engine process of the pool at once (each takes the next recording when it is
+   * free) and hands the results to the collector in time order as they become ready, writing progress; the first
+   * failure stops the others taking more and fails the attempt.
+   */
+  private async runAtOnce(
+    jobId: number,
+    recordings: readonly { clip: { id: number; duration_ms: number }; beginsAtMs: number }[],
+    pool: readonly VisionRunner[],
+    analyse: (vision: VisionRunner, index: number, state: null) => Promise<AnalysisResult | null>,
+    collector: AnalysisCollector,
+  ): Promise<void> {
+    const results = new Map<number, AnalysisResult | null>();
+    let next = 0;
+    let added = 0;
+    let skipped = 0;
+    let failed = false;
+    let flushError: unknown = null;
+    let flushing: Promise<void> = Promise.resolve();
+    const flush = async () => {
+      while (results.has(added)) {
+        const result = results.get(added)!;
+        results.delete(added);
+        const { clip, beginsAtMs } = recordings[added]!;
+        if (result) collector.add({ clipId: clip.id, beginsAtMs, durationMs: clip.duration_ms }, result);
+        else skipped++;
+        added++;
+        await this.deps.jobs.progress(jobId, added, skipped);
+      }
+    };
+    await Promise.all(
+      pool.map(async (vision) => {
+        while (!failed && next < recordings.length) {
+          const index = next++;
+          try {
+            results.set(index, await analyse(vision, index, null));
+          } catch (error) {
+            failed = true;
+            throw error;
+          }
+          flushing = flushing.then(flush).catch((error: unknown) => {
+            failed = true;
+            flushError ??= error;
+          });
+        }
+      }),
+    );
+    await flushing;
+    if (flushError) throw flushError;
   }
 
   /** Fails the running jobs whose worker stopped on their last attempt, telling their users. */

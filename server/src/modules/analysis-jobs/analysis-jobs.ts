@@ -3,7 +3,9 @@
 // queue runs: 'analysis' (one job) and the 'analysis-sweep' every few minutes (a job whose worker stopped on its
 // last attempt is failed and its user told). The analysis queue is a queue of its own (services.ts): a 3-hour
 // analysis takes minutes of CPU and must hold back neither the main queue nor the per-clip vision jobs; its
-// recordings go through the one vision process, whose requests interleave with the per-clip jobs'.
+// recordings go through the one vision process, whose requests interleave with the per-clip jobs', and, for a kind
+// whose recordings are independent (operation analysis), through `extraVision` processes at the same time (one per
+// further core, started on first use at the same background priority; stopped by `close`).
 import type { EnvironmentMode } from '@camwatch/contract/environment';
 import type { Db } from '../../db/database.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -20,6 +22,7 @@ export function createAnalysisJobs(deps: {
   db: Db;
   blobs: BlobStore;
   vision: VisionRunner;
+  extraVision?: readonly VisionRunner[];
   queue: Pick<JobQueue, 'enqueue'>;
   environmentMode: EnvironmentMode;
   ffmpegPath?: string;
@@ -30,6 +33,7 @@ export function createAnalysisJobs(deps: {
     jobs: repository,
     blobs: deps.blobs,
     vision: deps.vision,
+    extraVision: deps.extraVision,
     environmentMode: deps.environmentMode,
     ffmpegPath: deps.ffmpegPath,
     ffprobePath: deps.ffprobePath,
@@ -50,7 +54,10 @@ export function createAnalysisJobs(deps: {
     await runner.run(analysisId, { attempt: context.attempt, maxAttempts: ANALYSIS_JOB_ATTEMPTS });
   };
   const sweep = () => runner.failStranded();
-  return { repository, runner, enqueue, run, sweep };
+  const close = async () => {
+    await Promise.all((deps.extraVision ?? []).map((vision) => vision.close()));
+  };
+  return { repository, runner, enqueue, run, sweep, close };
 }
 
 export type AnalysisJobs = ReturnType<typeof createAnalysisJobs>;

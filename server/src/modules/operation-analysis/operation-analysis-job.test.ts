@@ -247,6 +247,31 @@ describe('operation analysis job', { timeout: 300_000 }, () => {
     // The list shows it completed.
     const list = await as(t.app, cookie, { method: 'GET', url: '/api/operation-analysis/analyses' });
     expect(list.json().data.analyses).toEqual([expect.objectContaining({ id, state: 'completed' })]);
+
+    // On two engine processes at once (one per core): both take recordings, the result is the same.
+    const used: string[] = [];
+    const counted = (name: string): VisionRunner => ({
+      analyze: (req) => {
+        used.push(name);
+        return t.services.visionRunner.analyze(req);
+      },
+      close: async () => {},
+    });
+    const twoAtOnce = new AnalysisJobRunner({
+      jobs: t.services.analysisJobs.repository,
+      blobs: t.services.blobs,
+      vision: counted('first'),
+      extraVision: [counted('second')],
+      environmentMode: 'TLT:3',
+    });
+    twoAtOnce.register(operationAnalysisHandler);
+    const again = await request(cookie, camera.code);
+    await twoAtOnce.run(Number(again), { attempt: 1, maxAttempts: 2 });
+    expect(new Set(used)).toEqual(new Set(['first', 'second']));
+    expect(used).toHaveLength(3);
+    const twice = await result(cookie, again);
+    expect(twice.analysis).toMatchObject({ state: 'completed', clips_done: 3, clips_total: 3 });
+    expect(twice.result).toEqual(r);
   });
 
   it('follows the detection setting: a hand threshold no wrist reaches finds no work', async () => {

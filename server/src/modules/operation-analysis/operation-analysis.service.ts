@@ -45,6 +45,8 @@ export const operationAnalysisHandler: AnalysisKindHandler = {
   hasFeature: (camera) => camera.use_operation_analysis,
   engineOptions: (settings) => operationEngineOptions(operationSettingsOf(settings)),
   wantsPictures: true,
+  // Nobody is tracked (operation-analysis-job.ts): the recordings may be analysed at once, one per core.
+  independentRecordings: true,
   collector: (job) =>
     new OperationAnalysisCollector(operationSettingsOf(job.settings), {
       startMs: job.periodStartMs,
