@@ -1,6 +1,7 @@
 // The person tracking request dialog (advanced.md §2 dialogs, §5 "at most 3 hours", §8 too many requests): the
 // camera (fixed when opened from one), the period as start and end, checked as typed with the server's own rule;
 // the camera's setting it will use can be opened from here (PersonTrackingSettingDialog). A refusal says why.
+import '../person-tracking-texts.ts';
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { AnalysisJob } from '@camwatch/contract/analysis-jobs';

@@ -2,6 +2,7 @@
 // detection and tracking thresholds, each with what it changes in plain words and checked against the contract's
 // range as typed, the transport judgment, and the camera's tracking and detection processing ranges (named areas
 // drawn over its picture: PersonTrackingAreas). Without the right everything is shown read-only.
+import '../person-tracking-texts.ts';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import {
