@@ -4,7 +4,7 @@
 // the keyboard), saved and still there after a reload (and in the setting the detail page's video info draws);
 // a detection threshold checked against its range, saved and kept; unsaved changes asked about before
 // leaving; read-only without the configOperationAnalysis right; an unknown camera goes to notfound. The screen
-// says that no analysis reads the setting yet.
+// leads to the analyses that read the setting.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { logInAs } from '../pages/session.ts';
@@ -33,8 +33,8 @@ const texts = {
   unsavedTitle: '保存されていない変更があります',
   stay: 'この画面に留まる',
   readOnly: '作業分析設定を変更する権限がないため、表示のみできます。',
-  notAnalysedYet:
-    '作業分析はまだ実行されません。この設定は保存され、エリアは再生画面に表示されますが、分析には使われません。',
+  analysesNote:
+    '作業分析を依頼すると、この作業エリアと詳細設定で録画が分析されます（結果は「作業分析」から）。 作業分析',
   notFound: 'ページが見つかりません',
   later: 'あとで',
 };
@@ -75,8 +75,12 @@ test('operation areas: draw a third area on the picture, refuse crossing and dup
   const code = await lineCameraCode(request);
   await logInAs(page, demo);
   await openScreen(page, code);
-  // Nothing analyses with the setting yet, and the screen says so (issue 21 point 8).
-  await expect(page.getByTestId('not-analysed-note')).toHaveText(texts.notAnalysedYet);
+  // The analyses read this setting, and the screen leads to them (issue 15).
+  await expect(page.getByTestId('not-analysed-note')).toHaveText(texts.analysesNote);
+  await expect(page.getByTestId('not-analysed-note').getByRole('link')).toHaveAttribute(
+    'href',
+    `/operation-analysis/results?camera=${code}`,
+  );
 
   // The two seeded areas, listed and drawn over the camera's picture with their names.
   await expect(areaRows(page)).toHaveCount(2);
