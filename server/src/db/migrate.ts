@@ -25,6 +25,7 @@ import * as m0021 from './migrations/0021-entry-person.ts';
 import * as m0022 from './migrations/0022-heatmap.ts';
 import * as m0023 from './migrations/0023-heatmap-downloads.ts';
 import * as m0024 from './migrations/0024-analysis-jobs.ts';
+import * as m0025 from './migrations/0025-camera-list-counts.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0022-heatmap': m0022,
   '0023-heatmap-downloads': m0023,
   '0024-analysis-jobs': m0024,
+  '0025-camera-list-counts': m0025,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -11,6 +11,8 @@ export interface CustomersTable {
   browse_version: Generated<number>;
   /** Goes up whenever one of the customer's IP allow-list rules changes (migration 0016, a trigger). */
   ip_allow_version: Generated<number>;
+  /** How many cameras the customer has (migration 0025, kept by triggers): the camera list's unfiltered total. */
+  camera_count: Generated<number>;
 }
 
 export type LockState = 'none' | 'parent' | 'admin';

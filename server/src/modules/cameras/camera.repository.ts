@@ -8,6 +8,16 @@ import type { NewCamera } from '../../db/schema.ts';
 import { isFilterActive, type CameraFilter, type GeoBox } from './camera-filter.ts';
 import { cameraAtLocation, cameraFilterCondition, cameraInBox } from './camera-filter.query.ts';
 
+/** One page of the list, read from the start of the list order or from its end. */
+interface ListSlice {
+  offset: number;
+  limit: number;
+  fromEnd: boolean;
+}
+
+/** Skipping fewer cameras than this costs less than asking for the camera count first. */
+const FROM_END_AFTER = 2_000;
+
 export class CameraRepository {
   constructor(private readonly db: Db) {}
 
@@ -43,23 +53,27 @@ export class CameraRepository {
    * row also carrying how many cameras match in all (`total`).
    *
    * The cameras are chosen first, by id only, which the covering index cameras_browse_idx answers without
-   * reading camera rows; then only the chosen ones are read with their location and their tags (the tags
-   * in one grouped join rather than one subquery per camera). With a filter, `total` is a window count over
-   * the same scan, so the filter runs over the customer's cameras once, not once for the page and once
-   * more for the count; without one it is the customer's camera count, which needs no page-ordered scan.
+   * reading camera rows; then only the chosen ones are read with their location and their tags (each
+   * camera's tags from the camera_tags primary key: a few index reads per camera, however many links the
+   * database holds). With a filter, `total` is a window count over the same scan, so the filter runs over
+   * the customer's cameras once, not once for the page and once more for the count; without one it is the
+   * customer's camera count kept by the database (customers.camera_count, migration 0025), and a page in
+   * the second half of the list is read from the end of the index (`fromEnd`), so that no page skips more
+   * than half of the customer's cameras.
    */
   private listItems(
     customerId: number,
     filter: CameraFilter,
     narrow: Expression<SqlBool> | null,
-    page: { offset: number; limit: number } | null,
+    page: ListSlice | null,
   ) {
     const total =
       page === null
         ? sql<number>`0` // the map calls need no total
         : isFilterActive(filter)
           ? sql<number>`count(*) OVER ()`
-          : sql<number>`(SELECT count(*) FROM cameras WHERE customer_id = ${customerId})`;
+          : sql<number>`(SELECT camera_count FROM customers WHERE id = ${customerId})`;
+    const direction = page?.fromEnd ? 'desc' : 'asc';
     return (
       this.db
         .with('page', (db) =>
@@ -68,8 +82,8 @@ export class CameraRepository {
             .select(['c.id', total.as('total')])
             .where(cameraFilterCondition(customerId, filter))
             .$if(narrow !== null, (qb) => qb.where(narrow as Expression<SqlBool>))
-            .orderBy('c.name')
-            .orderBy('c.id')
+            .orderBy('c.name', direction)
+            .orderBy('c.id', direction)
             .$if(page !== null, (qb) => qb.limit(page?.limit ?? 0).offset(page?.offset ?? 0)),
         )
         .selectFrom('page as p')
@@ -79,26 +93,7 @@ export class CameraRepository {
         .leftJoin('locations as l', (join) =>
           join.onRef('l.id', '=', 'c.location_id').on('l.customer_id', '=', customerId),
         )
-        .leftJoin(
-          (eb) =>
-            eb
-              .selectFrom('page as tp')
-              .innerJoin('camera_tags as ct', 'ct.camera_id', 'tp.id')
-              .innerJoin('tags as t', 't.id', 'ct.tag_id')
-              .select([
-                'tp.id as camera_id',
-                sql<
-                  CameraTagRef[]
-                >`json_agg(json_build_object('tag_code', t.code, 'tag_name', t.name) ORDER BY t.name, t.id)`.as(
-                  'tags',
-                ),
-              ])
-              .where('t.customer_id', '=', customerId)
-              .groupBy('tp.id')
-              .as('tg'),
-          (join) => join.onRef('tg.camera_id', '=', 'p.id'),
-        )
-        .select([
+        .select((eb) => [
           'c.id',
           'c.location_id',
           'c.code as camera_code',
@@ -108,7 +103,21 @@ export class CameraRepository {
           'l.latitude as location_latitude',
           'l.longitude as location_longitude',
           'c.watch_status',
-          sql<CameraTagRef[]>`coalesce(tg.tags, '[]')`.as('tags'),
+          eb
+            .selectFrom('camera_tags as ct')
+            .innerJoin('tags as t', 't.id', 'ct.tag_id')
+            .select(
+              sql<
+                CameraTagRef[]
+              >`coalesce(json_agg(json_build_object('tag_code', t.code, 'tag_name', t.name) ORDER BY t.name, t.id), '[]')`.as(
+                'tags',
+              ),
+            )
+            .whereRef('ct.camera_id', '=', 'c.id')
+            .where('t.customer_id', '=', customerId)
+            .$asScalar()
+            .$notNull()
+            .as('tags'),
           'c.image_fps',
           'c.image_fps_default',
           'c.image_rs_width',
@@ -133,6 +142,7 @@ export class CameraRepository {
           'p.total',
         ])
         // The camera-down notice is about the account, not the current view: all the customer's cameras.
+        // Both counts are index-only scans of cameras_customer_down_site_idx (migration 0025).
         .$if(page !== null, (qb) =>
           qb.select((eb) => [
             eb
@@ -155,13 +165,24 @@ export class CameraRepository {
     );
   }
 
+  /** The customer's camera count, kept by the database (migration 0025). */
+  private async cameraCount(customerId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('customers')
+      .select('camera_count')
+      .where('id', '=', customerId)
+      .executeTakeFirst();
+    return Number(row?.camera_count ?? 0);
+  }
+
   /**
    * One page of matching cameras by name (then id, so the order is stable) with the list's counts, in one
    * query. An empty page has no row to carry the counts; then they are asked for separately (the total
    * only past the first page: an empty first page means nothing matches).
    */
   async listPage(customerId: number, filter: CameraFilter, page: { offset: number; limit: number }) {
-    const rows = await this.listItems(customerId, filter, null, page);
+    const slice = await this.sliceOf(customerId, filter, page);
+    const rows = slice ? await this.listItems(customerId, filter, null, slice) : [];
     const first = rows[0];
     if (first)
       return {
@@ -177,6 +198,25 @@ export class CameraRepository {
     return { rows, total, ...watch };
   }
 
+  /**
+   * Where a page is read from. Without a filter, a page far into the list (past FROM_END_AFTER cameras) is
+   * read from whichever end of the index is nearer, which needs the camera count first (one row); null when
+   * the page is past the end. With a filter the total is only known after the scan, so from the start.
+   */
+  private async sliceOf(
+    customerId: number,
+    filter: CameraFilter,
+    page: { offset: number; limit: number },
+  ): Promise<ListSlice | null> {
+    if (isFilterActive(filter) || page.offset < FROM_END_AFTER) return { ...page, fromEnd: false };
+    const count = await this.cameraCount(customerId);
+    if (page.offset >= count) return null;
+    const end = Math.min(count, page.offset + page.limit);
+    if (page.offset <= count - end) return { ...page, fromEnd: false };
+    // Read backwards: skip the cameras after the page, take the page's (the outer query orders them again).
+    return { offset: count - end, limit: end - page.offset, fromEnd: true };
+  }
+
   /** Matching cameras at the customer's locations inside the box. */
   listInBox(customerId: number, filter: CameraFilter, box: GeoBox) {
     return this.listItems(customerId, filter, cameraInBox(customerId, box), null);
@@ -189,6 +229,7 @@ export class CameraRepository {
 
   /** How many of the customer's cameras match the filter. */
   async countMatching(customerId: number, filter: CameraFilter): Promise<number> {
+    if (!isFilterActive(filter)) return this.cameraCount(customerId);
     const row = await this.db
       .selectFrom('cameras as c')
       .select((eb) => eb.fn.countAll().as('n'))

@@ -1,0 +1,123 @@
+// GET api/cameras paging over a customer of more cameras than FROM_END_AFTER (issue 19): pages far into the
+// list are read from the nearer end of the list order, and the unfiltered total is the customer's camera
+// count kept by the database (migration 0025). Every page must be exactly the slice of the full order (name,
+// then id for equal names), whichever way it was read, with the exact total, for a child user too.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  as,
+  createTenant,
+  createTestApp,
+  createUser,
+  login,
+  type TestApp,
+} from '../../../test/helpers/test-app.ts';
+import { addCamera, codesOf, queryString } from './camera-fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.app.close());
+
+async function list(cookie: string, params: Parameters<typeof queryString>[0] = {}) {
+  const res = await as(t.app, cookie, { method: 'GET', url: `/api/cameras?${queryString(params)}` });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { data: { cameras: { camera_code: string }[]; total: number } };
+}
+
+/** `n` cameras in one insert, three to a name (ties), names given out of order; answered in list order. */
+async function addCameras(customerId: number, n: number, prefix: string) {
+  const rows = Array.from({ length: n }, (_, i) => ({
+    customer_id: customerId,
+    code: `${prefix}-${i}`,
+    // i * 7919 mod n scatters the names over the insertion (id) order; / 3 makes three of each name.
+    name: `N${String(Math.floor(((i * 7919) % n) / 3)).padStart(5, '0')}`,
+  }));
+  const inserted = await t.db.insertInto('cameras').values(rows).returning(['id', 'code', 'name']).execute();
+  return inserted.sort((a, b) => (a.name === b.name ? a.id - b.id : a.name < b.name ? -1 : 1));
+}
+
+describe('GET api/cameras: paging thousands of cameras', () => {
+  const N = 2_345;
+  let cookie: string;
+  let order: { id: number; code: string; name: string }[];
+  let customerId: number;
+
+  beforeAll(async () => {
+    const { user, customer } = await createTenant(t.db);
+    customerId = customer.id;
+    order = await addCameras(customer.id, N, `pg${customer.id}`);
+    cookie = await login(t.app, user);
+  });
+
+  it('every page, near either end or in the middle, is its slice of the order (ties by id), total exact', async () => {
+    // 50 a page: 47 pages, the last one holding 45. Pages 41 on start past 2,000 cameras and nearer the end.
+    for (const page of [1, 2, 23, 24, 25, 40, 41, 42, 46, 47]) {
+      const body = await list(cookie, { page, count: 50 });
+      expect(body.data.total).toBe(N);
+      expect(codesOf(body), `page ${page}`).toEqual(
+        order.slice((page - 1) * 50, page * 50).map((c) => c.code),
+      );
+    }
+    // Other page sizes: a page straddling the end, a one-camera page, each tie kept together in id order.
+    for (const [page, count] of [
+      [48, 49],
+      [2_345, 1],
+      [2_001, 1],
+      [1_173, 2],
+      [157, 15],
+    ] as const) {
+      const body = await list(cookie, { page, count });
+      expect(codesOf(body), `page ${page} of ${count}`).toEqual(
+        order.slice((page - 1) * count, page * count).map((c) => c.code),
+      );
+    }
+    const beyond = await list(cookie, { page: 48, count: 50 });
+    expect(beyond.data).toMatchObject({ cameras: [], total: N });
+  });
+
+  it('a child user pages the same cameras with the same total', async () => {
+    const child = await createUser(t.db, customerId, { permissions: { live: true } });
+    const childCookie = await login(t.app, child);
+    for (const page of [1, 45]) {
+      const body = await list(childCookie, { page, count: 50 });
+      expect(body.data.total).toBe(N);
+      expect(codesOf(body)).toEqual(order.slice((page - 1) * 50, page * 50).map((c) => c.code));
+    }
+  });
+
+  it('the total follows cameras added, removed and moved to another customer, in bulk or one by one', async () => {
+    const { user, customer } = await createTenant(t.db);
+    const own = await login(t.app, user);
+    const other = await createTenant(t.db);
+    const otherCookie = await login(t.app, other.user);
+    const cams = await addCameras(customer.id, 2_100, `pm${customer.id}`);
+    await addCamera(t.db, customer.id, { name: 'Single' });
+    expect((await list(own)).data.total).toBe(2_101);
+
+    // Removed in one statement (a site's cameras), and one camera moved to the other customer.
+    const removed = cams.slice(0, 300).map((c) => c.id);
+    await t.db.deleteFrom('cameras').where('id', 'in', removed).execute();
+    await t.db
+      .updateTable('cameras')
+      .set({ customer_id: other.customer.id })
+      .where('id', '=', cams[300]!.id)
+      .execute();
+    expect((await list(own)).data.total).toBe(1_800);
+    expect((await list(otherCookie)).data.total).toBe(1);
+    // The last page, read from the end, shows the cameras now last.
+    const rest = [...cams.slice(301).map((c) => c.name), 'Single'].sort();
+    const last = await list(own, { page: 36, count: 50 });
+    expect(last.data.cameras.length).toBe(50);
+    expect(last.data.total).toBe(1_800);
+    expect(last.data.cameras.map((c) => (c as unknown as { camera_name: string }).camera_name)).toEqual(
+      rest.slice(1_750),
+    );
+    // The stored count is the real count, whatever wrote the rows.
+    const counted = await sql<{ n: number; kept: number }>`
+      SELECT (SELECT count(*) FROM cameras WHERE customer_id = ${customer.id})::int AS n,
+             (SELECT camera_count FROM customers WHERE id = ${customer.id})::int AS kept`.execute(t.db);
+    expect(counted.rows[0]).toEqual({ n: 1_800, kept: 1_800 });
+  });
+});
