@@ -18,6 +18,8 @@ const ja = {
   open: '結果を見る',
   empty: 'まだ分析の依頼はありません。',
   loadFailed: '人物追跡の結果を読み込めませんでした。',
+  onlyCamera: '{{name}}の分析のみ表示しています。',
+  allCameras: 'すべてのカメラを表示',
   states: {
     running: '分析中',
     completed: '完了',
@@ -132,6 +134,8 @@ const en: typeof ja = {
   open: 'Open result',
   empty: 'No analysis has been requested yet.',
   loadFailed: 'The person tracking results could not be read.',
+  onlyCamera: 'Showing the analyses of {{name}} only.',
+  allCameras: 'Show all cameras',
   states: {
     running: 'Running',
     completed: 'Completed',

@@ -38,6 +38,17 @@ export default function PersonTrackingResultsPage() {
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setRequesting(true)}>
           {t('personTracking.newAnalysis')}
         </Button>
+        {cameraCode && (
+          <Text size="sm" data-testid="camera-filter">
+            {t('personTracking.onlyCamera', {
+              name:
+                cameras.data?.cameras.find((c) => c.camera_code === cameraCode)?.camera_name ?? cameraCode,
+            })}{' '}
+            <Anchor component={Link} to="/person-tracking/results">
+              {t('personTracking.allCameras')}
+            </Anchor>
+          </Text>
+        )}
       </Group>
       {analyses.isError && (
         <QueryErrorState
