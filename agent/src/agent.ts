@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { DeviceConfig, DeviceToServerMessage, ServerToDeviceMessage } from '@camwatch/contract/device';
 import { FIXED_CAMERA, type CameraControls } from './control/camera-controls.ts';
+import { OnvifCamera } from './control/onvif-camera.ts';
 import { ControlChannel, controlChannelUrl } from './control/control-channel.ts';
 import { fetchDeviceState } from './control/device-self.ts';
 import { runCommand } from './control/device-commands.ts';
@@ -28,7 +29,7 @@ export interface AgentOptions {
   server: string;
   /** The camera's device token (`cwd_…`). */
   token: string;
-  /** `sim:street`, `rtsp://…`, `http://…` (MJPEG), a file path, `/dev/video0`. */
+  /** `sim:street`, `rtsp://…`, `onvif://…`, `http://…` (MJPEG), a file path, `/dev/video0`. */
   source: string;
   /** Spool folder; default `./data/agent-spool/<camera_code>`. */
   spoolDir?: string;
@@ -102,7 +103,10 @@ export async function startAgent(options: AgentOptions): Promise<AgentHandle> {
   await spool.open();
 
   const sim = source.kind === 'sim' ? new SimCamera(source, { truthDir: options.truthDir }) : null;
-  const controls: CameraControls = sim ?? FIXED_CAMERA;
+  // An ONVIF camera tells its abilities once it answers: the server hears them again then.
+  let sayHello = () => {};
+  const onvifCamera = source.kind === 'onvif' ? new OnvifCamera(source, logger, () => sayHello()) : null;
+  const controls: CameraControls = sim ?? onvifCamera ?? FIXED_CAMERA;
   const uploader = new ClipUploader({ spool, client, cameraCode, logger, backoff: options.backoff });
   const stills = new LiveStills({ client, cameraCode, logger });
   const stream = new LiveStream({ client, cameraCode, logger });
@@ -116,6 +120,7 @@ export async function startAgent(options: AgentOptions): Promise<AgentHandle> {
     segmentSeconds: options.segmentSeconds ?? 60,
     thumbnailWidth: options.thumbnailWidth ?? 320,
     feeder: sim ?? undefined,
+    resolveSource: onvifCamera ? () => onvifCamera.streamSource() : undefined,
     backoff: options.backoff,
     onStill: (jpeg, capturedAt) => stills.offer(jpeg, capturedAt),
     onThumbnail: (jpeg, capturedAt) => thumbnails.offer(jpeg, capturedAt),
@@ -165,6 +170,7 @@ export async function startAgent(options: AgentOptions): Promise<AgentHandle> {
       }
     },
   });
+  sayHello = () => void channel.send(hello());
   const heartbeat = new Heartbeat({
     intervalMs: options.heartbeatIntervalMs,
     channel,

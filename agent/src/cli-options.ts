@@ -18,7 +18,11 @@ export const USAGE = `Usage: npm run agent -- --server URL --token TOKEN --sourc
   --seed N             simulator seed (default 1)
   --log-level LEVEL    debug | info | warn | error | silent (default info)
   --log-format FORMAT  text | json (default text)
-  --help               this text`;
+  --discover           list the ONVIF cameras that answer on this network (WS-Discovery) and exit
+  --help               this text
+
+An ONVIF camera: --source onvif://user:password@host[:port][/path][?profile=TOKEN&transport=udp]
+(records the profile's RTSP stream, first profile by default; PTZ and presets through ONVIF).`;
 
 export class UsageError extends Error {}
 
@@ -29,7 +33,7 @@ export interface CliOptions {
 }
 
 /** Reads the arguments; `'help'` when help was asked for. Throws UsageError with the reason otherwise. */
-export function parseCliOptions(argv: string[]): CliOptions | 'help' {
+export function parseCliOptions(argv: string[]): CliOptions | 'help' | 'discover' {
   let values;
   try {
     ({ values } = parseArgs({
@@ -47,12 +51,14 @@ export function parseCliOptions(argv: string[]): CliOptions | 'help' {
         'log-level': { type: 'string', default: 'info' },
         'log-format': { type: 'string', default: 'text' },
         help: { type: 'boolean', default: false },
+        discover: { type: 'boolean', default: false },
       },
     }));
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   if (values.help) return 'help';
+  if (values.discover) return 'discover';
   const missing = (['server', 'token', 'source'] as const).filter((name) => !values[name]);
   if (missing.length > 0) throw new UsageError(`missing ${missing.map((name) => `--${name}`).join(', ')}`);
   const server = values.server!;

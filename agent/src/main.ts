@@ -2,6 +2,7 @@
 // arguments, starts the agent, and stops it cleanly on SIGINT/SIGTERM (a second signal exits at once).
 import { startAgent } from './agent.ts';
 import { parseCliOptions, USAGE, UsageError } from './cli-options.ts';
+import { discoverOnvifCameras } from './control/onvif-camera.ts';
 import { createLogger } from './logger.ts';
 
 async function main(): Promise<number> {
@@ -15,6 +16,15 @@ async function main(): Promise<number> {
   }
   if (cli === 'help') {
     process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (cli === 'discover') {
+    const found = await discoverOnvifCameras(3_000);
+    for (const camera of found)
+      process.stdout.write(
+        `${camera.addresses.join(' ')}\t${camera.name ?? '-'}\t${camera.hardware ?? '-'}\t${camera.urn}\n`,
+      );
+    process.stderr.write(`${found.length} ONVIF camera(s) answered\n`);
     return 0;
   }
   const logger = createLogger(cli.logLevel, cli.logFormat);

@@ -76,7 +76,8 @@ async function clips(spool: Spool): Promise<PlacedClip[]> {
 }
 
 /** Whole segments (the first of a run may be short). */
-const fullClips = (all: PlacedClip[]) => all.filter((c) => c.endMs - c.startMs >= SEGMENT_SECONDS * 1000 - 300);
+const fullClips = (all: PlacedClip[]) =>
+  all.filter((c) => c.endMs - c.startMs >= SEGMENT_SECONDS * 1000 - 300);
 
 const failures = (logger: { lines: RecordedLine[] }) =>
   logger.lines.filter((line) => line.message.startsWith('camera source failed'));
@@ -149,7 +150,8 @@ describe('recording an RTSP camera', () => {
     const all = await clips(spool);
     for (const clip of before) expect(all.map((c) => c.path)).toContain(clip.path);
     // No two clips overlap; the clips end before the cut and start again after the camera came back.
-    for (let i = 1; i < all.length; i++) expect(all[i]!.startMs).toBeGreaterThanOrEqual(all[i - 1]!.endMs - 50);
+    for (let i = 1; i < all.length; i++)
+      expect(all[i]!.startMs).toBeGreaterThanOrEqual(all[i - 1]!.endMs - 50);
     const gap = all.findIndex((c, i) => i > 0 && c.startMs - all[i - 1]!.endMs > 1_000);
     expect(gap).toBeGreaterThan(0);
     expect(all[gap - 1]!.endMs).toBeLessThanOrEqual(cutAt + 500);
@@ -172,11 +174,22 @@ describe('recording an RTSP camera', () => {
     const all = await clips(spool);
     // One run, clip after clip, none an hour ahead.
     expect(failures(logger)).toEqual([]);
-    for (let i = 1; i < all.length; i++) expect(Math.abs(all[i]!.startMs - all[i - 1]!.endMs)).toBeLessThan(300);
+    for (let i = 1; i < all.length; i++)
+      expect(Math.abs(all[i]!.startMs - all[i - 1]!.endMs)).toBeLessThan(300);
     for (const clip of all) expect(clip.endMs).toBeLessThanOrEqual(stoppedAt + 1_000);
     for (const clip of fullClips(all)) {
-      const { stdout } = await run('ffprobe', ['-v', 'error', '-count_packets', '-select_streams', 'v:0',
-        '-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', clip.path]);
+      const { stdout } = await run('ffprobe', [
+        '-v',
+        'error',
+        '-count_packets',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=nb_read_packets',
+        '-of',
+        'csv=p=0',
+        clip.path,
+      ]);
       expect(Number(stdout.trim())).toBe(FORMAT.fps * SEGMENT_SECONDS);
     }
   }, 90_000);

@@ -1,6 +1,7 @@
 // RTSP source addresses (issue 20): the agent's own options after `#`, credentials hidden wherever a source
 // or ffmpeg's output is shown, and ffmpeg's end read into a clear reason for the log.
 import { describe, expect, it } from 'vitest';
+import { parseCliOptions } from '../src/cli-options.ts';
 import { inputArgs, RTSP_IO_TIMEOUT_SEC } from '../src/ffmpeg/ffmpeg-args.ts';
 import { describeSourceFailure } from '../src/source/source-failure.ts';
 import { describeSource, parseSource, redactCredentials, SourceError } from '../src/source/source-spec.ts';
@@ -40,6 +41,30 @@ describe('RTSP sources', () => {
     expect(redactCredentials('a http://u:x@h/ b rtsp://h/ c')).toBe('a http://***@h/ b rtsp://h/ c');
     expect(describeSource(parseSource('rtsp://u:pw@cam/1#transport=udp'))).toBe('rtsp://***@cam/1');
     expect(describeSource(parseSource('sim:shop?seed=3'))).toBe('sim:shop');
+  });
+});
+
+describe('ONVIF sources', () => {
+  it('reads host, port, path, credentials, profile and transport; hides the password when shown', () => {
+    const spec = parseSource('onvif://admin:p%40ss@10.0.0.7:8080?profile=sub&transport=udp');
+    expect(spec).toEqual({
+      kind: 'onvif',
+      hostname: '10.0.0.7',
+      port: 8080,
+      path: '/onvif/device_service',
+      username: 'admin',
+      password: 'p@ss',
+      profileToken: 'sub',
+      transport: 'udp',
+    });
+    expect(describeSource(spec)).toBe('onvif://***@10.0.0.7:8080/onvif/device_service');
+    expect(parseSource('onvif://cam/onvif/dev')).toMatchObject({
+      port: 80,
+      path: '/onvif/dev',
+      username: '',
+    });
+    expect(() => parseSource('onvif://cam?channel=1')).toThrow('unknown ONVIF option "channel"');
+    expect(parseCliOptions(['--discover'])).toBe('discover');
   });
 });
 

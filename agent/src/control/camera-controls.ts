@@ -15,6 +15,8 @@ export interface CameraControls {
   readonly hasLighting: boolean;
   /** Whether the camera keeps PTZ presets. */
   readonly hasPresets?: boolean;
+  /** Reaches the camera when its abilities are learnt from it (ONVIF); before every command. */
+  ready?(): Promise<void>;
   movePtz(step: PtzStep): PtzState | Promise<PtzState>;
   homePtz(): PtzState | Promise<PtzState>;
   setLighting(isOn: boolean): boolean | Promise<boolean>;

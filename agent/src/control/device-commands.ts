@@ -13,6 +13,7 @@ export async function runCommand(
   command: DeviceCommand,
 ): Promise<ResultMessage> {
   try {
+    await controls.ready?.();
     switch (command.kind) {
       case 'lighting':
         if (!controls.hasLighting) throw new NotSupportedError('this camera has no light');

@@ -117,6 +117,8 @@ export function inputArgs(source: SourceSpec, format: FrameFormat, timelineOrigi
         '-i',
         source.location,
       ];
+    case 'onvif':
+      throw new Error('an ONVIF camera is recorded from the RTSP address it gives (resolve it first)');
     case 'http':
       return [...common, '-f', 'mjpeg', '-i', source.location];
     case 'device':

@@ -13,7 +13,7 @@ import type { FinishedSegment } from '../ffmpeg/segment-list.ts';
 import type { LiveSegmentFile } from '../live/live-stream.ts';
 import type { Spool } from '../spool/spool.ts';
 import { describeSourceFailure, type SourceFailure } from '../source/source-failure.ts';
-import { describeSource, type SourceSpec } from '../source/source-spec.ts';
+import { describeSource, redactCredentials, type SourceSpec } from '../source/source-spec.ts';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../upload/backoff.ts';
 import { clipPlacement } from './clip-placement.ts';
 import type { FrameFeeder } from './frame-feeder.ts';
@@ -31,6 +31,11 @@ export interface PipelineOptions {
   segmentSeconds: number;
   thumbnailWidth: number;
   feeder?: FrameFeeder;
+  /**
+   * Finds the address to record before every start (an ONVIF camera names its RTSP stream); a failure
+   * counts as a failed start, retried with backoff.
+   */
+  resolveSource?: () => Promise<SourceSpec>;
   backoff?: BackoffPolicy;
   onStill(jpeg: Buffer, capturedAt: number): void;
   onThumbnail(jpeg: Buffer, capturedAt: number): void;
@@ -80,6 +85,17 @@ export class RecordingPipeline {
 
   private async startRecorder(): Promise<void> {
     const { options } = this;
+    let source = options.source;
+    if (options.resolveSource) {
+      try {
+        source = await options.resolveSource();
+      } catch (error) {
+        const message = redactCredentials((error as Error).message);
+        this.retry({ code: 'unknown', message }, {});
+        return;
+      }
+      if (this.isStopped || this.recorder) return;
+    }
     const format = this.format!;
     this.runNumber += 1;
     const segmentDir = path.join(options.spool.recordingDir, `run-${Date.now()}-${this.runNumber}`);
@@ -87,7 +103,7 @@ export class RecordingPipeline {
     await fs.mkdir(liveSegmentDir, { recursive: true });
     const run = this.runNumber;
     const recorder: Recorder = new Recorder({
-      source: options.source,
+      source,
       format,
       segmentDir,
       liveSegmentDir,
@@ -99,7 +115,8 @@ export class RecordingPipeline {
       onStill: options.onStill,
       onThumbnail: (jpeg, capturedAt) => {
         // Frames flow: the source works.
-        if (this.failures > 0) options.logger.info('camera source recovered', { after_failures: this.failures });
+        if (this.failures > 0)
+          options.logger.info('camera source recovered', { after_failures: this.failures });
         this.failures = 0;
         this.lastFailure = null;
         options.onThumbnail(jpeg, capturedAt);
@@ -129,23 +146,31 @@ export class RecordingPipeline {
       await fs.rm(segmentDir, { recursive: true, force: true });
       if (exit.wasStopped || this.isStopped || this.recorder !== recorder) return;
       this.recorder = null;
-      this.failures += 1;
-      const delay = backoffDelay(this.failures, options.backoff ?? DEFAULT_BACKOFF);
-      const failure = describeSourceFailure(exit.stderrTail, exit.code);
-      this.lastFailure = failure;
-      options.logger.error(`camera source failed: ${failure.message}; retrying`, {
-        reason: failure.code,
-        source: describeSource(options.source),
-        attempt: this.failures,
+      this.retry(describeSourceFailure(exit.stderrTail, exit.code), {
         code: exit.code,
         signal: exit.signal,
-        retry_in_ms: delay,
         ffmpeg: exit.stderrTail.slice(-500),
       });
-      this.restartTimer = setTimeout(() => {
-        if (!this.isStopped && !this.recorder) void this.startRecorder();
-      }, delay);
     });
+  }
+
+  /** Logs why the source failed and starts again after the next backoff delay. */
+  private retry(failure: SourceFailure, details: Record<string, unknown>): void {
+    const { options } = this;
+    this.failures += 1;
+    const delay = backoffDelay(this.failures, options.backoff ?? DEFAULT_BACKOFF);
+    this.lastFailure = failure;
+    options.logger.error(`camera source failed: ${failure.message}; retrying`, {
+      reason: failure.code,
+      source: describeSource(options.source),
+      attempt: this.failures,
+      retry_in_ms: delay,
+      ...details,
+    });
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => {
+      if (!this.isStopped && !this.recorder) void this.startRecorder();
+    }, delay);
   }
 
   private async stopRecorder(): Promise<void> {

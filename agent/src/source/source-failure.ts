@@ -4,13 +4,7 @@
 export interface SourceFailure {
   /** A short code for logs and tests. */
   code:
-    | 'unauthorized'
-    | 'unreachable'
-    | 'timeout'
-    | 'not_found'
-    | 'connection_lost'
-    | 'unsupported'
-    | 'unknown';
+    'unauthorized' | 'unreachable' | 'timeout' | 'not_found' | 'connection_lost' | 'unsupported' | 'unknown';
   /** What is wrong, for a person reading the log. */
   message: string;
 }

@@ -1,7 +1,7 @@
 // What the --source argument names: a simulated scene or anything ffmpeg reads (RTSP, HTTP MJPEG, a file,
 // a V4L2 device). Pure parsing, so the CLI and the recorder agree on every kind.
 
-export type SourceKind = 'sim' | 'rtsp' | 'http' | 'file' | 'device';
+export type SourceKind = 'sim' | 'rtsp' | 'onvif' | 'http' | 'file' | 'device';
 
 export type SimScene = 'street' | 'shop' | 'factory';
 export const SIM_SCENES: readonly SimScene[] = ['street', 'shop', 'factory'];
@@ -16,7 +16,7 @@ export interface SimSourceSpec {
 }
 
 export interface FfmpegSourceSpec {
-  kind: Exclude<SourceKind, 'sim' | 'rtsp'>;
+  kind: Exclude<SourceKind, 'sim' | 'rtsp' | 'onvif'>;
   /** The URL, file path or device path as given. */
   location: string;
 }
@@ -31,7 +31,24 @@ export interface RtspSourceSpec {
   transport: RtspTransport;
 }
 
-export type SourceSpec = SimSourceSpec | FfmpegSourceSpec | RtspSourceSpec;
+/**
+ * An ONVIF camera: the agent asks it for its stream address (recorded over RTSP with the same credentials)
+ * and drives its PTZ head and presets.
+ */
+export interface OnvifSourceSpec {
+  kind: 'onvif';
+  hostname: string;
+  port: number;
+  /** The device service's path; `/onvif/device_service` unless given. */
+  path: string;
+  username: string;
+  password: string;
+  /** The media profile to record; the camera's first (main stream) when null. */
+  profileToken: string | null;
+  transport: RtspTransport;
+}
+
+export type SourceSpec = SimSourceSpec | FfmpegSourceSpec | RtspSourceSpec | OnvifSourceSpec;
 
 export class SourceError extends Error {}
 
@@ -48,11 +65,12 @@ export function parseSource(text: string, defaultSeed = 1): SourceSpec {
   if (source === '') throw new SourceError('source is empty');
   if (source.startsWith('sim:')) return parseSimSource(source.slice(4), defaultSeed);
   if (/^rtsps?:\/\//i.test(source)) return parseRtspSource(source);
+  if (/^onvif:\/\//i.test(source)) return parseOnvifSource(source);
   if (/^https?:\/\//i.test(source)) return { kind: 'http', location: source };
   if (source.startsWith('/dev/')) return { kind: 'device', location: source };
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source))
     throw new SourceError(
-      `unsupported source scheme in "${source}" (use rtsp://, http(s)://, a file or sim:)`,
+      `unsupported source scheme in "${redactCredentials(source)}" (use rtsp://, onvif://, http(s)://, a file or sim:)`,
     );
   return { kind: 'file', location: source };
 }
@@ -76,6 +94,32 @@ function parseRtspSource(source: string): RtspSourceSpec {
   return { kind: 'rtsp', location, transport };
 }
 
+function parseOnvifSource(source: string): OnvifSourceSpec {
+  let url: URL;
+  try {
+    url = new URL(source.replace(/^onvif:/i, 'http:'));
+  } catch {
+    throw new SourceError(`not a valid ONVIF address: "${redactCredentials(source)}"`);
+  }
+  if (url.hostname === '') throw new SourceError('the ONVIF address names no host');
+  for (const key of url.searchParams.keys())
+    if (key !== 'profile' && key !== 'transport')
+      throw new SourceError(`unknown ONVIF option "${key}" (profile, transport)`);
+  const transport = url.searchParams.get('transport') ?? 'tcp';
+  if (transport !== 'tcp' && transport !== 'udp')
+    throw new SourceError(`RTSP transport must be tcp or udp, not "${transport}"`);
+  return {
+    kind: 'onvif',
+    hostname: url.hostname,
+    port: url.port === '' ? 80 : Number(url.port),
+    path: url.pathname === '/' ? '/onvif/device_service' : url.pathname,
+    username: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    profileToken: url.searchParams.get('profile') || null,
+    transport,
+  };
+}
+
 /**
  * Hides the password (and user) of every `scheme://user:password@` in a text: source addresses, ffmpeg's
  * error output (which quotes its input's address), errors of camera clients. Logs never hold them.
@@ -86,7 +130,10 @@ export function redactCredentials(text: string): string {
 
 /** A source as it may be shown: credentials hidden. */
 export function describeSource(source: SourceSpec): string {
-  return source.kind === 'sim' ? `sim:${source.scene}` : redactCredentials(source.location);
+  if (source.kind === 'sim') return `sim:${source.scene}`;
+  if (source.kind === 'onvif')
+    return `onvif://${source.username ? '***@' : ''}${source.hostname}:${source.port}${source.path}`;
+  return redactCredentials(source.location);
 }
 
 function parseSimSource(rest: string, defaultSeed: number): SimSourceSpec {
