@@ -85,13 +85,13 @@ test('request an operation analysis of the line camera, see it complete and open
   await page.getByRole('option', { name: LINE_CAMERA }).click();
   // The camera's saved areas are named, and each threshold is explained.
   await expect(dialog.getByTestId('request-areas')).toContainText(AREAS[0]!);
-  const frames = dialog.getByRole('textbox', { name: texts.frameThreshold });
-  await expect(frames).toHaveAccessibleDescription(texts.frameHelp);
+  const frameThreshold = dialog.getByRole('textbox', { name: texts.frameThreshold });
+  await expect(frameThreshold).toHaveAccessibleDescription(texts.frameHelp);
   // A threshold out of range and a period over 3 hours are refused as typed.
-  await frames.fill('0');
+  await frameThreshold.fill('0');
   await expect(dialog.getByText(texts.outOfRange)).toBeVisible();
   await expect(dialog.getByRole('button', { name: texts.submit })).toBeDisabled();
-  await frames.fill('5');
+  await frameThreshold.fill('5');
   const end = Date.now() - 60_000;
   await dialog.getByLabel(texts.start).fill(local(end - 4 * 3_600_000));
   await dialog.getByLabel(texts.end).fill(local(end));
