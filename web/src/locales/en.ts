@@ -925,7 +925,7 @@ const en: Catalog<typeof ja> = {
       differenceArea:
         'Where changes in the picture are analysed. Optional: without it the whole picture is analysed.',
       entranceStartArea:
-        'Where a person entering is first seen. A pass from the start area to the end area counts as in; the other way, out.',
+        'Where a person entering is first seen. A pass from the start area to the end area counts as in; the other way, out. People are placed by their feet: draw where feet are seen (someone cut off by the picture’s bottom edge counts once their feet show).',
       entranceEndArea: 'Where a person entering is seen last. It must not overlap the start area.',
     },
     editPicture: 'Picture of {{name}}: drawing the {{area}}',
