@@ -33,7 +33,13 @@ import {
   streamPlaylistCall,
   streamSegmentCall,
 } from './live.ts';
-import { lightingCall, ptzCall } from './camera-control.ts';
+import {
+  lightingCall,
+  ptzCall,
+  ptzPresetGotoCall,
+  ptzPresetSaveCall,
+  ptzPresetsCall,
+} from './camera-control.ts';
 import { allowanceCall, downloadFileCall, downloadRequestCall, downloadStatusCall } from './downloads.ts';
 import {
   clipUploadCall,
@@ -185,6 +191,9 @@ export const allCalls: readonly CallDef[] = [
   liveImageCall,
   mediaCall,
   ptzCall,
+  ptzPresetsCall,
+  ptzPresetSaveCall,
+  ptzPresetGotoCall,
   lightingCall,
   downloadRequestCall,
   allowanceCall,

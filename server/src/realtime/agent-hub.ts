@@ -7,6 +7,7 @@ import type {
   DeviceCommand,
   DeviceConfig,
   DeviceToServerMessage,
+  PtzPreset,
   PtzState,
   ServerToDeviceMessage,
 } from '@camwatch/contract/device';
@@ -35,7 +36,7 @@ export interface Still {
 }
 
 export type CommandOutcome =
-  | { ok: true; ptz?: PtzState; lighting?: boolean }
+  | { ok: true; ptz?: PtzState; lighting?: boolean; presets?: PtzPreset[]; presetToken?: string }
   | { ok: false; code: 'not_supported' | 'failed' | 'timeout' | 'offline'; message: string };
 
 interface PendingCommand {
@@ -119,6 +120,8 @@ export class AgentHub {
         ok: true,
         ...(message.ptz ? { ptz: message.ptz } : {}),
         ...(message.lighting !== undefined ? { lighting: message.lighting } : {}),
+        ...(message.presets ? { presets: message.presets } : {}),
+        ...(message.preset_token !== undefined ? { presetToken: message.preset_token } : {}),
       });
     } else {
       this.settle(message.id, {

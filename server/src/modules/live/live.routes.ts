@@ -1,5 +1,11 @@
 // HTTP for live video and camera control: live start, the live image address, PTZ and lighting.
-import { lightingCall, ptzCall } from '@camwatch/contract/camera-control';
+import {
+  lightingCall,
+  ptzCall,
+  ptzPresetGotoCall,
+  ptzPresetSaveCall,
+  ptzPresetsCall,
+} from '@camwatch/contract/camera-control';
 import { liveImageCall, liveStartCall } from '@camwatch/contract/live';
 import { serve, type ServeContext } from '../../http/serve.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -45,6 +51,37 @@ export function registerLiveRoutes(ctx: ServeContext, live: LiveService): void {
     if (!outcome.ok) return failed(outcome);
     if (!outcome.ptz) return { result: 'failed' as const, data: { reason: 'failed' as const } };
     // Each press of an arrow is a call: one event per user and camera while they keep steering.
+    await record(
+      { kind: 'camera_controlled', cameraCode: params.camera_code, detail: { control: 'ptz' } },
+      { scope: `${params.camera_code}:ptz`, windowMs: LIVE_VIEW_WINDOW_MS },
+    );
+    return { data: { ptz: outcome.ptz } };
+  });
+
+  serve(ctx, ptzPresetsCall, async ({ auth, params }) => {
+    const outcome = await live.presets(auth, params.camera_code);
+    if (!outcome.ok) return failed(outcome);
+    if (!outcome.presets) return { result: 'failed' as const, data: { reason: 'failed' as const } };
+    return { data: { presets: outcome.presets } };
+  });
+
+  serve(ctx, ptzPresetSaveCall, async ({ auth, params, body, record }) => {
+    const outcome = await live.savePreset(auth, params.camera_code, body);
+    if (!outcome.ok) return failed(outcome);
+    if (outcome.presetToken === undefined)
+      return { result: 'failed' as const, data: { reason: 'failed' as const } };
+    await record({
+      kind: 'camera_controlled',
+      cameraCode: params.camera_code,
+      detail: { control: 'ptz', preset_saved: outcome.presetToken },
+    });
+    return { data: { preset: { token: outcome.presetToken, name: body.name } } };
+  });
+
+  serve(ctx, ptzPresetGotoCall, async ({ auth, params, record }) => {
+    const outcome = await live.gotoPreset(auth, params.camera_code, params.token);
+    if (!outcome.ok) return failed(outcome);
+    if (!outcome.ptz) return { result: 'failed' as const, data: { reason: 'failed' as const } };
     await record(
       { kind: 'camera_controlled', cameraCode: params.camera_code, detail: { control: 'ptz' } },
       { scope: `${params.camera_code}:ptz`, windowMs: LIVE_VIEW_WINDOW_MS },

@@ -12,6 +12,8 @@ import type { LiveCameraRow, LiveRepository } from './live.repository.ts';
 /** How long a live image request may wait for a newer frame: under the client's 3 s image timeout. */
 export const LIVE_IMAGE_WAIT_MS = 2_500;
 
+const NO_PTZ: CommandOutcome = { ok: false, code: 'not_supported', message: 'This camera has no PTZ.' };
+
 export class LiveService {
   constructor(
     private readonly cameras: LiveRepository,
@@ -58,6 +60,40 @@ export class LiveService {
     );
     if (refused) return { ok: false, code: 'not_supported', message: `This camera cannot ${refused}.` };
     return this.hub.command(camera.id, { kind: 'ptz', ...move });
+  }
+
+  /** A camera the caller may steer: live right, live camera, ptz right; null when the camera has no PTZ. */
+  private async ptzCamera(auth: AuthContext, cameraCode: string): Promise<LiveCameraRow | null> {
+    const camera = await this.liveCamera(auth, cameraCode);
+    if (!auth.user.permissions.ptz) throw new ForbiddenError('You do not have the PTZ right.');
+    return camera.use_ptz ? camera : null;
+  }
+
+  /** The camera's presets, asked of its agent (issue 20). */
+  async presets(auth: AuthContext, cameraCode: string): Promise<CommandOutcome> {
+    const camera = await this.ptzCamera(auth, cameraCode);
+    if (!camera) return NO_PTZ;
+    return this.hub.command(camera.id, { kind: 'ptz_presets' });
+  }
+
+  async savePreset(
+    auth: AuthContext,
+    cameraCode: string,
+    body: { name: string; token?: string },
+  ): Promise<CommandOutcome> {
+    const camera = await this.ptzCamera(auth, cameraCode);
+    if (!camera) return NO_PTZ;
+    return this.hub.command(camera.id, {
+      kind: 'ptz_save_preset',
+      name: body.name,
+      ...(body.token !== undefined ? { token: body.token } : {}),
+    });
+  }
+
+  async gotoPreset(auth: AuthContext, cameraCode: string, token: string): Promise<CommandOutcome> {
+    const camera = await this.ptzCamera(auth, cameraCode);
+    if (!camera) return NO_PTZ;
+    return this.hub.command(camera.id, { kind: 'ptz_goto_preset', token });
   }
 
   async lighting(auth: AuthContext, cameraCode: string, on: boolean): Promise<CommandOutcome> {
