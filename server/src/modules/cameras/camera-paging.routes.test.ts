@@ -4,6 +4,7 @@
 // then id for equal names), whichever way it was read, with the exact total, for a child user too.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cameraListCall } from '@camwatch/contract/cameras';
 import {
   as,
   createTenant,
@@ -12,7 +13,7 @@ import {
   login,
   type TestApp,
 } from '../../../test/helpers/test-app.ts';
-import { addCamera, codesOf, queryString } from './camera-fixtures.ts';
+import { addCamera, addSite, addTag, codesOf, queryString } from './camera-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,5 +120,35 @@ describe('GET api/cameras: paging thousands of cameras', () => {
       SELECT (SELECT count(*) FROM cameras WHERE customer_id = ${customer.id})::int AS n,
              (SELECT camera_count FROM customers WHERE id = ${customer.id})::int AS kept`.execute(t.db);
     expect(counted.rows[0]).toEqual({ n: 1_800, kept: 1_800 });
+  });
+});
+
+describe('GET api/cameras: the answer as the contract writes it', () => {
+  it('is byte for byte what the response schema encodes (keys in its order, nothing more), sites, tags and nulls included', async () => {
+    const { user, customer } = await createTenant(t.db);
+    const site = await addSite(t.db, customer.id, {
+      name: '本社',
+      address: '東京都千代田区1-1',
+      latitude: 35.68,
+      longitude: 139.76,
+    });
+    const gate = await addCamera(t.db, customer.id, {
+      name: '入口 "A" \\ 1',
+      location_id: site.id,
+      watch_status: 'down',
+      image_fps: 2.5,
+      image_fps_default: 5,
+      use_ptz: true,
+      use_dewarp: true,
+    });
+    await addCamera(t.db, customer.id, { name: 'Spare' });
+    await addTag(t.db, customer.id, '夜間', [gate.id]);
+    await addTag(t.db, customer.id, 'Entrance', [gate.id]);
+    for (const query of ['', 'keyword=入口', 'watch_status=down&func[]=ptz']) {
+      const res = await as(t.app, await login(t.app, user), { method: 'GET', url: `/api/cameras?${query}` });
+      expect(res.statusCode).toBe(200);
+      const encoded = JSON.stringify(cameraListCall.responses[200].encode(res.json()));
+      expect(res.body).toBe(encoded);
+    }
   });
 });

@@ -93,7 +93,7 @@ export class CameraRepository {
         .leftJoin('locations as l', (join) =>
           join.onRef('l.id', '=', 'c.location_id').on('l.customer_id', '=', customerId),
         )
-        .select((eb) => [
+        .select([
           'c.id',
           'c.location_id',
           'c.code as camera_code',
@@ -103,21 +103,15 @@ export class CameraRepository {
           'l.latitude as location_latitude',
           'l.longitude as location_longitude',
           'c.watch_status',
-          eb
-            .selectFrom('camera_tags as ct')
-            .innerJoin('tags as t', 't.id', 'ct.tag_id')
-            .select(
-              sql<
-                CameraTagRef[]
-              >`coalesce(json_agg(json_build_object('tag_code', t.code, 'tag_name', t.name) ORDER BY t.name, t.id), '[]')`.as(
-                'tags',
-              ),
-            )
-            .whereRef('ct.camera_id', '=', 'c.id')
-            .where('t.customer_id', '=', customerId)
-            .$asScalar()
-            .$notNull()
-            .as('tags'),
+          // OFFSET 0 keeps the tag lookup a subquery of its own, so each link finds its tag by primary key
+          // (the planner would otherwise hash the customer's whole tags table once per camera).
+          sql<CameraTagRef[]>`(
+            SELECT coalesce(json_agg(json_build_object('tag_code', t.code, 'tag_name', t.name)
+                                     ORDER BY t.name, t.id), '[]')
+            FROM camera_tags ct
+            CROSS JOIN LATERAL (SELECT t.code, t.name, t.id FROM tags t
+                                WHERE t.id = ct.tag_id AND t.customer_id = ${customerId} OFFSET 0) t
+            WHERE ct.camera_id = ${sql.ref('c.id')})`.as('tags'),
           'c.image_fps',
           'c.image_fps_default',
           'c.image_rs_width',
