@@ -10,7 +10,8 @@ export const USAGE = `Usage: npm run agent -- --server URL --token TOKEN --sourc
   --server URL         CamWatch server, e.g. http://127.0.0.1:3000
   --token TOKEN        the camera's device token (cwd_…)
   --source SOURCE      sim:street | sim:shop | sim:factory[?seed=N&tz=MINUTES]
-                       | rtsp://[user:password@]host[:port]/path[#transport=udp] (TCP by default)
+                       | rtsp://[user:password@]host[:port]/path[#transport=udp&timeout=SECONDS]
+                         (TCP by default; 10 s without data counts as the camera lost)
                        | http(s)://… (MJPEG) | a video file (looped) | /dev/video0
   --spool DIR          clips waiting for upload (default ./data/agent-spool/<camera_code>)
   --spool-max-mb N     spool bound; the oldest clips are dropped beyond it (default 2048)

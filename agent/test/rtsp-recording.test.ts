@@ -159,6 +159,22 @@ describe('recording an RTSP camera', () => {
     expectNoSecretIn(logger.lines);
   }, 120_000);
 
+  it('reconnects to a camera that goes silent without closing the connection (#timeout=)', async () => {
+    const camera = await server('h264', false);
+    const { spool, logger } = await record(`${camera.url()}#timeout=2`);
+    await waitFor(async () => fullClips(await clips(spool)).length >= 1, 40_000, 'a whole clip');
+    camera.freeze();
+    const frozenAt = Date.now();
+    await waitFor(() => failures(logger).length >= 1, 40_000, 'the silence noticed');
+    expect(failures(logger)[0]!.fields.reason).toBe('timeout');
+    await waitFor(
+      async () => fullClips((await clips(spool)).filter((c) => c.startMs >= frozenAt)).length >= 1,
+      40_000,
+      'a whole clip after reconnecting',
+    );
+    expect(camera.plays).toEqual(['tcp', 'tcp']);
+  }, 120_000);
+
   it("places clips by the agent's clock when the camera's own clock jumps", async () => {
     const camera = await server('h264', false);
     const { spool, logger } = await record(camera.url());

@@ -26,6 +26,11 @@ describe('RTSP sources', () => {
   it('refuses unknown options and transports, naming them, and never echoes a password', () => {
     expect(() => parseSource('rtsp://cam/s#transport=http')).toThrow(/transport must be tcp or udp/);
     expect(() => parseSource('rtsp://cam/s#tcp=1')).toThrow(SourceError);
+    expect(() => parseSource('rtsp://cam/s#timeout=0')).toThrow(/timeout must be whole seconds/);
+    const slow = parseSource('rtsp://cam/s#transport=udp&timeout=30');
+    expect(slow).toMatchObject({ transport: 'udp', timeoutSec: 30 });
+    const args = inputArgs(slow, format, 0);
+    expect(args[args.indexOf('-timeout') + 1]).toBe('30000000');
     try {
       parseSource('rtsp://admin:hunter2@[bad/s');
       expect.unreachable();
@@ -76,6 +81,7 @@ describe('describeSourceFailure', () => {
     ['method DESCRIBE failed: 404 Not Found', 1, 'not_found'],
     ['method SETUP failed: 461 Unsupported Transport', 1, 'unsupported'],
     ['[h264 @ 0x1] non-existing PPS 0 referenced', 0, 'connection_lost'],
+    ['rtsp://h/s: Connection timed out', 0, 'timeout'],
     ['something else', 1, 'unknown'],
   ] as const)('%s → %s', (stderr, code, expected) => {
     expect(describeSourceFailure(stderr, code).code).toBe(expected);

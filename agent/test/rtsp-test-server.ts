@@ -33,6 +33,11 @@ export interface RtspTestServer {
   cutOff(): Promise<void>;
   /** Listens again on the same port. */
   resume(): Promise<void>;
+  /**
+   * Stops sending pictures to the sessions playing now while keeping their connections open (a camera
+   * hung, a cable cut midway); new sessions are served.
+   */
+  freeze(): void;
   /** From now on the camera's RTP timestamps are `seconds` further on. */
   jumpClock(seconds: number): void;
   close(): Promise<void>;
@@ -46,6 +51,7 @@ interface Session {
   clientRtpPort: number;
   channel: number;
   playing: boolean;
+  frozen?: boolean;
 }
 
 const REALM = 'test-camera';
@@ -108,7 +114,7 @@ export async function startRtspTestServer(options: RtspTestServerOptions): Promi
       packet.writeUInt32BE((packet.readUInt32BE(4) + clockOffset) >>> 0, 4);
     }
     for (const session of sessions.values()) {
-      if (!session.playing) continue;
+      if (!session.playing || session.frozen) continue;
       if (session.transport === 'udp') output.send(packet, session.clientRtpPort, session.clientHost);
       else if (session.socket.writable) {
         const header = Buffer.from([0x24, session.channel, 0, 0]);
@@ -269,6 +275,9 @@ export async function startRtspTestServer(options: RtspTestServerOptions): Promi
       if (listening) return;
       await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
       listening = true;
+    },
+    freeze: () => {
+      for (const session of sessions.values()) session.frozen = true;
     },
     jumpClock: (seconds) => {
       clockOffset = (clockOffset + Math.round(seconds * 90_000)) >>> 0;

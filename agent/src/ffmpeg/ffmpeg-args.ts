@@ -113,7 +113,7 @@ export function inputArgs(source: SourceSpec, format: FrameFormat, timelineOrigi
         // A camera that stops sending without closing (cable pulled, power cut) ends ffmpeg after this
         // long without data, so the pipeline reconnects instead of waiting for ever.
         '-timeout',
-        String(RTSP_IO_TIMEOUT_SEC * 1_000_000),
+        String((source.timeoutSec ?? RTSP_IO_TIMEOUT_SEC) * 1_000_000),
         '-i',
         source.location,
       ];

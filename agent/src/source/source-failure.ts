@@ -47,7 +47,11 @@ const RULES: { test: RegExp; failure: SourceFailure }[] = [
 
 /** `exitCode` 0: ffmpeg saw its input end (the camera closed the stream) and closed its outputs. */
 export function describeSourceFailure(stderrTail: string, exitCode: number | null = null): SourceFailure {
-  if (exitCode === 0) return { code: 'connection_lost', message: 'the camera ended the stream' };
+  // ffmpeg also ends normally (0) when its input timed out: it closes its outputs either way.
+  if (exitCode === 0)
+    return /timed out/i.test(stderrTail)
+      ? { code: 'timeout', message: 'the camera stopped sending (timed out)' }
+      : { code: 'connection_lost', message: 'the camera ended the stream' };
   for (const rule of RULES) if (rule.test.test(stderrTail)) return rule.failure;
   return {
     code: stderrTail.trim() === '' ? 'connection_lost' : 'unknown',

@@ -29,6 +29,8 @@ export interface RtspSourceSpec {
   location: string;
   /** How RTP comes: interleaved in the RTSP connection (default, passes firewalls) or over UDP. */
   transport: RtspTransport;
+  /** Seconds without data before the camera counts as lost (`#timeout=`); the default when absent. */
+  timeoutSec?: number;
 }
 
 /**
@@ -80,7 +82,11 @@ function parseRtspSource(source: string): RtspSourceSpec {
   const location = hash < 0 ? source : source.slice(0, hash);
   const params = new URLSearchParams(hash < 0 ? '' : source.slice(hash + 1));
   for (const key of params.keys())
-    if (key !== 'transport') throw new SourceError(`unknown RTSP option "${key}" after # (transport)`);
+    if (key !== 'transport' && key !== 'timeout')
+      throw new SourceError(`unknown RTSP option "${key}" after # (transport, timeout)`);
+  const timeout = params.get('timeout');
+  if (timeout !== null && (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 300))
+    throw new SourceError(`RTSP timeout must be whole seconds from 1 to 300, not "${timeout}"`);
   const transport = params.get('transport') ?? 'tcp';
   if (transport !== 'tcp' && transport !== 'udp')
     throw new SourceError(`RTSP transport must be tcp or udp, not "${transport}"`);
@@ -91,7 +97,7 @@ function parseRtspSource(source: string): RtspSourceSpec {
     throw new SourceError(`not a valid RTSP address: "${redactCredentials(location)}"`);
   }
   if (url.hostname === '') throw new SourceError('the RTSP address names no host');
-  return { kind: 'rtsp', location, transport };
+  return { kind: 'rtsp', location, transport, ...(timeout !== null ? { timeoutSec: Number(timeout) } : {}) };
 }
 
 function parseOnvifSource(source: string): OnvifSourceSpec {
