@@ -15,6 +15,10 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { withBlobFile } from '../../storage/blob-file.ts';
 import type { AnalysisOptions } from '../../vision/analysis-options.ts';
 import type { AnalysisResult } from '../../vision/analyze.ts';
+import { defaultDetectorOptions } from '../../vision/person-detector.ts';
+import { defaultRegionOptions } from '../../vision/regions.ts';
+import { decodeTracks } from '../../vision/track-codec.ts';
+import { DEFAULT_TRACKER_OPTIONS } from '../../vision/tracker-options.ts';
 import type { TrackerState } from '../../vision/tracker-state.ts';
 import { VideoUnreadableError, type VisionRunner } from '../../vision/vision-process.ts';
 import { visionAnalysisOptions } from '../../vision/vision-settings.ts';
@@ -210,11 +214,27 @@ export class AnalysisJobRunner {
         await this.deps.jobs.complete(jobId, collector.finish(), tell('completed'));
         return;
       }
+      // With the service's own engine options the per-clip vision job has already tracked the recordings the
+      // same way (the same engine, options and carried tracker state): its stored tracks are used, and the engine
+      // runs only on the recordings it has not analysed (yet).
+      const reusesStored = !handler.wantsPictures && isServiceEngine(own, base);
       let state: TrackerState | null = null;
       let previousEndMs = -Infinity;
       let skipped = 0;
       for (const [index, { clip, beginsAtMs }] of recordings.entries()) {
         const continues = Math.abs(beginsAtMs - previousEndMs) <= CONTINUES_WITHIN_MS;
+        const stored = reusesStored ? await this.deps.jobs.storedTracks(clip.id) : undefined;
+        if (stored) {
+          // Stored times are seconds of the clip's minute.
+          collector.add(
+            { clipId: clip.id, beginsAtMs: clip.start_time.getTime(), durationMs: clip.duration_ms },
+            { tracks: decodeTracks(stored.tracks) } as unknown as AnalysisResult,
+          );
+          state = isTrackerState(stored.end_state) ? stored.end_state : null;
+          previousEndMs = beginsAtMs + clip.duration_ms;
+          await this.deps.jobs.progress(jobId, index + 1, skipped);
+          continue;
+        }
         const result = await analyse(this.deps.vision, index, continues ? state : null);
         if (result) {
           collector.add({ clipId: clip.id, beginsAtMs, durationMs: clip.duration_ms }, result);
@@ -315,6 +335,21 @@ export class AnalysisJobRunner {
     }
     return stranded.length;
   }
+}
+
+/** Whether a kind's engine options change nothing of the service's own (each value the one the engine would use). */
+export function isServiceEngine(own: Partial<AnalysisOptions>, base: AnalysisOptions): boolean {
+  const { detector = {}, tracker = {}, regions = {}, ...top } = own;
+  const same = <T extends object>(mine: Partial<T>, theirs: Partial<T>, defaults: T) =>
+    (Object.keys(mine) as (keyof T)[]).every(
+      (key) => mine[key] === undefined || mine[key] === (theirs[key] ?? defaults[key]),
+    );
+  return (
+    same(top as Partial<AnalysisOptions>, base, base) &&
+    same(detector, base.detector, defaultDetectorOptions) &&
+    same(tracker, base.tracker, DEFAULT_TRACKER_OPTIONS) &&
+    same(regions, base.regions, defaultRegionOptions)
+  );
 }
 
 const isMissingBlob = (error: unknown) =>

@@ -140,6 +140,18 @@ export class AnalysisJobRepository {
       .execute();
   }
 
+  /**
+   * The tracks the per-clip vision job stored for a recording (clip_tracks, migration 0017: times in seconds of the
+   * clip's minute) and the tracker state it ended with; none when it has not analysed it.
+   */
+  storedTracks(clipId: number) {
+    return this.db
+      .selectFrom('clip_tracks')
+      .select(['tracks', 'end_state'])
+      .where('clip_id', '=', clipId)
+      .executeTakeFirst();
+  }
+
   /** A run begins (again, after a killed worker): the progress starts from nothing. */
   async begin(id: number, clipsTotal: number): Promise<void> {
     await this.db

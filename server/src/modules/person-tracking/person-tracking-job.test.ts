@@ -288,4 +288,58 @@ describe('person tracking job', { timeout: 180_000 }, () => {
     ]);
     expect(await t.services.analysisJobs.runner.failStranded(later)).toBe(0);
   });
+
+  it('uses the tracks the vision job stored when the setting is the engine own, and the engine otherwise', async () => {
+    // The same recordings analysed by the engine through the job (a camera the vision job does not analyse)…
+    const fresh = await shopCamera();
+    const freshId = await request(fresh.cookie, fresh.camera.code);
+    await run(freshId);
+    const byEngine = (await result(fresh.cookie, freshId)).persons!;
+    // …and on a heat map camera, whose clips the per-clip vision job has already tracked.
+    const { camera, cookie } = await shopCamera();
+    await t.db.updateTable('cameras').set({ use_heatmap: true }).where('id', '=', camera.id).execute();
+    const clips = await t.db
+      .selectFrom('clips')
+      .select('id')
+      .where('camera_id', '=', camera.id)
+      .orderBy('offset_ms')
+      .execute();
+    for (const clip of clips) await t.services.vision.analyse(clip.id);
+    let engineCalls = 0;
+    const counting: VisionRunner = {
+      analyze: (req) => {
+        engineCalls++;
+        return t.services.visionRunner.analyze(req);
+      },
+      close: async () => {},
+    };
+    const runner = new AnalysisJobRunner({
+      jobs: t.services.analysisJobs.repository,
+      blobs: t.services.blobs,
+      vision: counting,
+      environmentMode: 'TLT:3',
+    });
+    runner.register(personTrackingHandler);
+    const id = await request(cookie, camera.code);
+    await runner.run(Number(id), { attempt: 1, maxAttempts: 2 });
+    const reused = await result(cookie, id);
+    expect(reused.analysis).toMatchObject({ state: 'completed', clips_done: 2, clips_total: 2 });
+    expect(engineCalls).toBe(0);
+    // The same people as the engine finds (the same engine, options and carried state made them).
+    expect(reused.persons!.map((p) => [p.id, p.first_at, p.last_at])).toEqual(
+      byEngine.map((p) => [p.id, p.first_at, p.last_at]),
+    );
+
+    // A setting of its own: the engine runs on every recording.
+    const res = await as(t.app, cookie, {
+      method: 'PUT',
+      url: `/api/person-tracking/camera/${camera.code}/setting`,
+      payload: { ...DEFAULT_PERSON_TRACKING_SETTING, personDetectionThreshold: 0.5 },
+    });
+    expect(res.statusCode).toBe(200);
+    const ownId = await request(cookie, camera.code);
+    await runner.run(Number(ownId), { attempt: 1, maxAttempts: 2 });
+    expect((await result(cookie, ownId)).analysis.state).toBe('completed');
+    expect(engineCalls).toBe(2);
+  });
 });
