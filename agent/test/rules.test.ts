@@ -192,6 +192,35 @@ describe('runCommand', () => {
   });
 });
 
+describe('simulated camera presets', () => {
+  it('saves where the head points, lists, recalls and overwrites presets; an unknown one fails', async () => {
+    const camera = new SimCamera(parseSource('sim:shop') as SimSourceSpec);
+    await runCommand(camera, 'a', { kind: 'ptz', pan: 0.5, tilt: 0, zoom: 0.5 });
+    expect(await runCommand(camera, 'b', { kind: 'ptz_save_preset', name: 'Till' })).toMatchObject({
+      ok: true,
+      preset_token: '1',
+    });
+    await runCommand(camera, 'c', { kind: 'ptz_home' });
+    expect((await runCommand(camera, 'd', { kind: 'ptz_presets' })).presets).toEqual([
+      { token: '1', name: 'Till' },
+    ]);
+    expect((await runCommand(camera, 'e', { kind: 'ptz_goto_preset', token: '1' })).ptz).toEqual({
+      pan: 0.5,
+      tilt: 0,
+      zoom: 2.5,
+    });
+    expect(camera.ptzState).toEqual({ pan: 0.5, tilt: 0, zoom: 2.5 });
+    expect(await runCommand(camera, 'f', { kind: 'ptz_goto_preset', token: '7' })).toMatchObject({
+      ok: false,
+      error: { code: 'failed', message: 'the camera has no such preset' },
+    });
+    expect(await runCommand(camera, 'g', { kind: 'ptz_save_preset', name: 'x', token: '7' })).toMatchObject({
+      ok: false,
+      error: { code: 'failed' },
+    });
+  });
+});
+
 describe('formatLogLine', () => {
   const time = new Date(MINUTE);
   it('writes JSON lines or plain text', () => {

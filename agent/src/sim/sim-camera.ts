@@ -1,14 +1,18 @@
 // The simulated camera: renders frames on the wall-clock frame grid (frame n at n × 1000/fps ms since
 // the epoch) and hands them to the recorder like a real camera's sensor would, keeps its PTZ head and
-// light, and writes the ground truth of every frame it delivers.
-import type { PtzState } from '@camwatch/contract/device';
-import type { CameraControls, PtzStep } from '../control/camera-controls.ts';
+// light and its PTZ presets (in memory, as long as the agent runs), and writes the ground truth of every
+// frame it delivers.
+import type { PtzPreset, PtzState } from '@camwatch/contract/device';
+import { NotSupportedError, type CameraControls, type PtzStep } from '../control/camera-controls.ts';
 import type { FrameFormat } from '../ffmpeg/ffmpeg-args.ts';
 import type { FrameFeeder, FrameSink } from '../recorder/frame-feeder.ts';
 import type { SimSourceSpec } from '../source/source-spec.ts';
 import { SimRenderer, type RenderedFrame } from './renderer.ts';
 import { TruthWriter } from './truth-writer.ts';
 import { HOME_PTZ, movePtz } from './viewport.ts';
+
+/** As many presets as a small PTZ camera keeps. */
+export const MAX_SIM_PRESETS = 32;
 
 export interface SimCameraOptions {
   /** Where ground truth goes; none written without it. */
@@ -18,7 +22,10 @@ export interface SimCameraOptions {
 export class SimCamera implements FrameFeeder, CameraControls {
   readonly ptzAxes = { pan: true, tilt: true, zoom: true };
   readonly hasLighting = true;
+  readonly hasPresets = true;
   private ptz: PtzState = HOME_PTZ;
+  private readonly presets = new Map<string, { name: string; ptz: PtzState }>();
+  private nextPresetNumber = 1;
   private isLightOn = false;
   private renderer: SimRenderer | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -79,6 +86,27 @@ export class SimCamera implements FrameFeeder, CameraControls {
   homePtz(): PtzState {
     this.ptz = HOME_PTZ;
     return this.ptz;
+  }
+
+  listPresets(): Promise<PtzPreset[]> {
+    return Promise.resolve([...this.presets].map(([token, preset]) => ({ token, name: preset.name })));
+  }
+
+  gotoPreset(token: string): Promise<PtzState> {
+    const preset = this.presets.get(token);
+    if (!preset) return Promise.reject(new Error('the camera has no such preset'));
+    this.ptz = preset.ptz;
+    return Promise.resolve(this.ptz);
+  }
+
+  savePreset(name: string, token?: string): Promise<string> {
+    if (token !== undefined && !this.presets.has(token))
+      return Promise.reject(new Error('the camera has no such preset'));
+    if (token === undefined && this.presets.size >= MAX_SIM_PRESETS)
+      return Promise.reject(new NotSupportedError(`the camera keeps at most ${MAX_SIM_PRESETS} presets`));
+    const saved = token ?? String(this.nextPresetNumber++);
+    this.presets.set(saved, { name, ptz: this.ptz });
+    return Promise.resolve(saved);
   }
 
   setLighting(isOn: boolean): boolean {
