@@ -20,6 +20,8 @@ export interface OnvifTestDeviceOptions {
   ptz: boolean;
   /** What GetStreamUri answers for the main profile. */
   streamUri: string;
+  /** The token GetVideoSources lists (the profiles name `vs_1`); another makes the lists disagree. */
+  videoSourceToken?: string;
 }
 
 export interface Position {
@@ -142,7 +144,7 @@ export async function startOnvifTestDevice(options: OnvifTestDeviceOptions): Pro
       case 'GetProfiles':
         return `<trt:GetProfilesResponse>${profile('main', 'mainStream', 1280, 720, options.ptz)}${profile('sub', 'subStream', 640, 360, options.ptz)}</trt:GetProfilesResponse>`;
       case 'GetVideoSources':
-        return `<trt:GetVideoSourcesResponse><trt:VideoSources token="vs_1"><tt:Framerate>10</tt:Framerate><tt:Resolution><tt:Width>1280</tt:Width><tt:Height>720</tt:Height></tt:Resolution></trt:VideoSources></trt:GetVideoSourcesResponse>`;
+        return `<trt:GetVideoSourcesResponse><trt:VideoSources token="${options.videoSourceToken ?? 'vs_1'}"><tt:Framerate>10</tt:Framerate><tt:Resolution><tt:Width>1280</tt:Width><tt:Height>720</tt:Height></tt:Resolution></trt:VideoSources></trt:GetVideoSourcesResponse>`;
       case 'GetStreamUri': {
         const token = tag(xml, 'ProfileToken');
         const uri = token === 'sub' ? options.streamUri.replace(/\/?$/, '/sub') : options.streamUri;

@@ -149,6 +149,23 @@ describe('ONVIF cameras that cannot do it', () => {
     expect(fixedDevice.calls).not.toContain('ContinuousMove');
   });
 
+  it("connects to a camera whose profiles name a video source it does not list (the client's connect would throw)", async () => {
+    const odd = await startOnvifTestDevice({
+      user: USER,
+      password: PASSWORD,
+      ptz: true,
+      streamUri: STREAM,
+      videoSourceToken: 'vs_9',
+    });
+    try {
+      const camera = new OnvifCamera(spec(odd), recordingLogger());
+      expect((await camera.streamSource()).location).toContain('/stream');
+      expect((await runCommand(camera, 'o', { kind: 'ptz_home' })).ok).toBe(true);
+    } finally {
+      await odd.close();
+    }
+  });
+
   it('reports a wrong password clearly, without the password', async () => {
     const camera = new OnvifCamera(spec(ptzDevice, '', 'wrong-Secret'), recordingLogger());
     const result = await runCommand(camera, 'w', { kind: 'ptz', pan: 0.1, tilt: 0, zoom: 0 });

@@ -17,13 +17,21 @@ const REQUEST_TIMEOUT_MS = 10_000;
 
 export class OnvifError extends Error {}
 
+interface RawProfile {
+  $: { token: string };
+  name?: string;
+  PTZConfiguration?: unknown;
+}
+
 type Callback<T> = (error: Error | null, data?: T, xml?: string) => void;
 
 interface RawCam {
   uri?: Record<string, unknown>;
-  profiles?: { $: { token: string }; name?: string; PTZConfiguration?: unknown }[];
-  activeSource?: { profileToken: string };
-  connect(callback: Callback<unknown>): void;
+  media2Support?: boolean;
+  getSystemDateAndTime(callback: Callback<unknown>): void;
+  getServices(includeCapability: boolean, callback: Callback<unknown>): void;
+  getCapabilities(callback: Callback<unknown>): void;
+  getProfiles(callback: Callback<RawProfile[]>): void;
   getStreamUri(
     options: { protocol: string; profileToken: string },
     callback: Callback<{ uri: string }>,
@@ -206,8 +214,25 @@ export class OnvifCamera implements CameraControls {
       autoconnect: false,
       preserveAddress: true,
     }) as unknown as RawCam;
-    await call((cb) => cam.connect(cb));
-    const profiles = cam.profiles ?? [];
+    // The client's own connect() also reads the video sources and throws, out of reach of any caller,
+    // when a profile names a source it does not list (a crash of the agent): the steps it needs are
+    // taken one by one instead. The device's time first (WS-Security digests carry it), then where its
+    // services are (GetServices, or GetCapabilities on older cameras), then the media profiles.
+    await call((cb) => cam.getSystemDateAndTime(cb));
+    try {
+      await call((cb) => cam.getServices(true, cb));
+    } catch (error) {
+      if (/refused the user name or password/.test((error as Error).message)) throw error;
+      await call((cb) => cam.getCapabilities(cb));
+    }
+    let profiles: RawProfile[];
+    try {
+      profiles = (await call<RawProfile[]>((cb) => cam.getProfiles(cb))).data ?? [];
+    } catch (error) {
+      if (!cam.media2Support) throw error;
+      cam.media2Support = false; // a camera whose Media2 service does not work: Media1, as the client does
+      profiles = (await call<RawProfile[]>((cb) => cam.getProfiles(cb))).data ?? [];
+    }
     const profile = spec.profileToken ? profiles.find((p) => p.$.token === spec.profileToken) : profiles[0];
     if (!profile)
       throw new OnvifError(
