@@ -40,7 +40,10 @@ export async function benchDetectorPass(): Promise<{ rows: DetectorPassRow[]; lo
     let inputPixels = 0;
     for (const clip of CLIPS) {
       let warm = false;
-      for await (const frame of decodeFrames(path.join(FIXTURES, `${clip}.mp4`), { fps: 1, maxWidth: width })) {
+      for await (const frame of decodeFrames(path.join(FIXTURES, `${clip}.mp4`), {
+        fps: 1,
+        maxWidth: width,
+      })) {
         const inputW = paddedSide(frame.width);
         const inputH = paddedSide(frame.height);
         inputPixels = inputW * inputH;

@@ -260,7 +260,7 @@ export async function benchVisionAccuracy(
           for (const track of result.tracks) trackIds.add(track.id);
           if (DEBUG)
             for (const track of result.tracks) {
-              const seen = (trackTruth.get(track.id) ?? []);
+              const seen = trackTruth.get(track.id) ?? [];
               for (const point of track.points) {
                 const frame = truth.find((f) => Math.round(f.t * 100) === Math.round(point.t * 100));
                 let best = '-';
@@ -271,7 +271,9 @@ export async function benchVisionAccuracy(
                     best = person.id;
                   }
                 const tb = frame?.persons.find((p) => p.id === best)?.box;
-                seen.push(`${(m * 60 + point.t).toFixed(1)}:${best}${point.score > 0 ? "" : "~"}:x${(point.box.x + point.box.w / 2).toFixed(2)}${tb ? `/${(tb.x + tb.w / 2).toFixed(2)}` : ""}y${(point.box.y + point.box.h).toFixed(2)}${tb ? `/${(tb.y + tb.h).toFixed(2)}` : ""}`);
+                seen.push(
+                  `${(m * 60 + point.t).toFixed(1)}:${best}${point.score > 0 ? '' : '~'}:x${(point.box.x + point.box.w / 2).toFixed(2)}${tb ? `/${(tb.x + tb.w / 2).toFixed(2)}` : ''}y${(point.box.y + point.box.h).toFixed(2)}${tb ? `/${(tb.y + tb.h).toFixed(2)}` : ''}`,
+                );
               }
               trackTruth.set(track.id, seen);
             }
@@ -294,22 +296,34 @@ export async function benchVisionAccuracy(
           if (DEBUG)
             for (const t of truthTracks(truth, analysedTimes))
               if (t.id === process.env.VISION_BENCH_TRUTH_ID)
-                console.error(`TRUTH ${m} ${t.id}: ${t.points.map((p) => `${p.t}:x${(p.box.x + p.box.w / 2).toFixed(2)}y${(p.box.y + p.box.h).toFixed(2)}`).join(' ')} prior ${JSON.stringify(truthCounted.state[t.id])}`);
+                console.error(
+                  `TRUTH ${m} ${t.id}: ${t.points.map((p) => `${p.t}:x${(p.box.x + p.box.w / 2).toFixed(2)}y${(p.box.y + p.box.h).toFixed(2)}`).join(' ')} prior ${JSON.stringify(truthCounted.state[t.id])}`,
+                );
           truthPasses.push(...truthCounted.passes.map((p) => ({ ...p, endSec: p.endSec + offset })));
           await fs.rm(file, { force: true });
         }
         const matched = matchPasses(truthPasses, countedPasses);
         if (DEBUG) {
-          console.error('truth passes', truthPasses.map((p) => `${p.trackId}:${p.inOut}@${p.endSec}`).join(' '));
-          console.error('counted passes', countedPasses.map((p) => `${p.trackId}:${p.inOut}@${p.endSec}`).join(' '));
+          console.error(
+            'truth passes',
+            truthPasses.map((p) => `${p.trackId}:${p.inOut}@${p.endSec}`).join(' '),
+          );
+          console.error(
+            'counted passes',
+            countedPasses.map((p) => `${p.trackId}:${p.inOut}@${p.endSec}`).join(' '),
+          );
           for (const pass of countedPasses) {
-            if (truthPasses.some((t) => t.inOut === pass.inOut && Math.abs(t.endSec - pass.endSec) <= 3)) continue;
-            console.error(`EXTRA ${pass.trackId} ${pass.inOut} ${pass.startSec}..${pass.endSec}: ${(trackTruth.get(pass.trackId) ?? []).join(' ')}`);
+            if (truthPasses.some((t) => t.inOut === pass.inOut && Math.abs(t.endSec - pass.endSec) <= 3))
+              continue;
+            console.error(
+              `EXTRA ${pass.trackId} ${pass.inOut} ${pass.startSec}..${pass.endSec}: ${(trackTruth.get(pass.trackId) ?? []).join(' ')}`,
+            );
           }
           const usedCounted = new Set<number>();
           for (const pass of truthPasses) {
             const c = countedPasses.findIndex(
-              (c, k) => !usedCounted.has(k) && c.inOut === pass.inOut && Math.abs(c.endSec - pass.endSec) <= 3,
+              (c, k) =>
+                !usedCounted.has(k) && c.inOut === pass.inOut && Math.abs(c.endSec - pass.endSec) <= 3,
             );
             if (c >= 0) {
               usedCounted.add(c);
@@ -317,8 +331,16 @@ export async function benchVisionAccuracy(
             }
             const covering = [...trackTruth.entries()]
               .filter(([, seen]) => seen.some((s) => s.includes(`:${pass.trackId}`)))
-              .map(([id, seen]) => `${id}[${seen.filter((s) => s.includes(`:${pass.trackId}`)).map((s) => s.split(':')[0]).join(',')}]`);
-            console.error(`MISSED ${pass.trackId} ${pass.inOut} ${pass.startSec}..${pass.endSec}: tracks ${covering.join(' ')}`);
+              .map(
+                ([id, seen]) =>
+                  `${id}[${seen
+                    .filter((s) => s.includes(`:${pass.trackId}`))
+                    .map((s) => s.split(':')[0])
+                    .join(',')}]`,
+              );
+            console.error(
+              `MISSED ${pass.trackId} ${pass.inOut} ${pass.startSec}..${pass.endSec}: tracks ${covering.join(' ')}`,
+            );
           }
         }
         const r3 = (v: number) => Math.round(v * 1000) / 1000;

@@ -37,7 +37,11 @@ export async function benchVisionLatency(minutes = 6): Promise<VisionLatencyResu
     await client.connect();
     try {
       const since = new Date(startedAt + WARM_UP_MS);
-      const { rows } = await client.query<{ created_at: Date; analyzed_at: Date | null; cpu_ms: number | null }>(
+      const { rows } = await client.query<{
+        created_at: Date;
+        analyzed_at: Date | null;
+        cpu_ms: number | null;
+      }>(
         `SELECT c.created_at, t.analyzed_at, t.cpu_ms
            FROM clips c LEFT JOIN clip_tracks t ON t.clip_id = c.id
           WHERE c.created_at > $1
@@ -60,7 +64,9 @@ export async function benchVisionLatency(minutes = 6): Promise<VisionLatencyResu
         maxSec: round1(Math.max(0, ...latencies)),
         waiting: waiting.length,
         oldestWaitingSec: round1(Math.max(0, ...waiting.map((r) => (now - r.created_at.getTime()) / 1000))),
-        cpuSecPerClip: round1(done.reduce((sum, r) => sum + (r.cpu_ms ?? 0), 0) / Math.max(1, done.length) / 1000),
+        cpuSecPerClip: round1(
+          done.reduce((sum, r) => sum + (r.cpu_ms ?? 0), 0) / Math.max(1, done.length) / 1000,
+        ),
         load1: round1(os.loadavg()[0]!),
       };
       report(
@@ -95,6 +101,8 @@ export const visionLatencyRows = (r: VisionLatencyResult): string[] => [
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const i = process.argv.indexOf('--minutes');
-  for (const line of visionLatencyRows(await benchVisionLatency(i >= 0 ? Number(process.argv[i + 1]) : undefined)))
+  for (const line of visionLatencyRows(
+    await benchVisionLatency(i >= 0 ? Number(process.argv[i + 1]) : undefined),
+  ))
     console.log(line);
 }

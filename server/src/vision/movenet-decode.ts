@@ -153,7 +153,8 @@ function answer(heads: MoveNetHeads, c: Candidate, all: readonly Candidate[]): M
     // An empty box: the graph's arg-max over all-zero masked heat lands on the first cell.
     const heat = sigmoid(kptHeatmap[(bestY * cols + bestX) * KEYPOINTS + k]!);
     let keypointScore = 0;
-    for (const other of all) keypointScore = Math.max(keypointScore, weighted(heads, other, heat, bestY, bestX, k));
+    for (const other of all)
+      keypointScore = Math.max(keypointScore, weighted(heads, other, heat, bestY, bestX, k));
     const at = ((bestY * cols + bestX) * KEYPOINTS + k) * 2;
     person[k * 3] = (bestY + kptOffset[at]!) / rows;
     person[k * 3 + 1] = (bestX + kptOffset[at + 1]!) / cols;
