@@ -22,8 +22,9 @@ export const USAGE = `Usage: npm run agent -- --server URL --token TOKEN --sourc
   --discover           list the ONVIF cameras that answer on this network (WS-Discovery) and exit
   --help               this text
 
-An ONVIF camera: --source onvif://user:password@host[:port][/path][?profile=TOKEN&transport=udp]
-(records the profile's RTSP stream, first profile by default; PTZ and presets through ONVIF).`;
+An ONVIF camera: --source onvif://user:password@host[:port][/path][?profile=TOKEN&transport=udp&light=RELAY]
+(records the profile's RTSP stream, first profile by default; PTZ and presets through ONVIF; the light
+is the relay output named by light=).`;
 
 export class UsageError extends Error {}
 

@@ -22,6 +22,8 @@ export interface OnvifTestDeviceOptions {
   streamUri: string;
   /** The token GetVideoSources lists (the profiles name `vs_1`); another makes the lists disagree. */
   videoSourceToken?: string;
+  /** Tokens of its relay outputs (none unless given). */
+  relays?: string[];
 }
 
 export interface Position {
@@ -38,6 +40,8 @@ export interface OnvifTestDevice {
   /** Whether a continuous move is running. */
   isMoving(): boolean;
   readonly presets: Map<string, { name: string; position: Position }>;
+  /** Each relay output's state: true when active. */
+  readonly relays: Map<string, boolean>;
   /** Operations called, in order (authorised or not). */
   readonly calls: string[];
   readonly refused: number;
@@ -85,6 +89,7 @@ export async function startOnvifTestDevice(options: OnvifTestDeviceOptions): Pro
   let movedAt = 0;
   const presets = new Map<string, { name: string; position: Position }>();
   const calls: string[] = [];
+  const relays = new Map((options.relays ?? []).map((token) => [token, false]));
   let refused = 0;
   let nextPreset = 1;
 
@@ -143,6 +148,19 @@ export async function startOnvifTestDevice(options: OnvifTestDeviceOptions): Pro
         return `<tds:GetCapabilitiesResponse><tds:Capabilities><tt:Device><tt:XAddr>${baseUrl}</tt:XAddr></tt:Device><tt:Media><tt:XAddr>${baseUrl}</tt:XAddr></tt:Media>${options.ptz ? `<tt:PTZ><tt:XAddr>${baseUrl}</tt:XAddr></tt:PTZ>` : ''}</tds:Capabilities></tds:GetCapabilitiesResponse>`;
       case 'GetProfiles':
         return `<trt:GetProfilesResponse>${profile('main', 'mainStream', 1280, 720, options.ptz)}${profile('sub', 'subStream', 640, 360, options.ptz)}</trt:GetProfilesResponse>`;
+      case 'GetRelayOutputs':
+        return `<tds:GetRelayOutputsResponse>${[...relays.keys()]
+          .map(
+            (token) =>
+              `<tds:RelayOutputs token="${token}"><tt:Properties><tt:Mode>Bistable</tt:Mode><tt:DelayTime>PT0S</tt:DelayTime><tt:IdleState>open</tt:IdleState></tt:Properties></tds:RelayOutputs>`,
+          )
+          .join('')}</tds:GetRelayOutputsResponse>`;
+      case 'SetRelayOutputState': {
+        const token = tag(xml, 'RelayOutputToken') ?? '';
+        if (!relays.has(token)) return 'NoToken';
+        relays.set(token, tag(xml, 'LogicalState') === 'active');
+        return '<tds:SetRelayOutputStateResponse/>';
+      }
       case 'GetVideoSources':
         return `<trt:GetVideoSourcesResponse><trt:VideoSources token="${options.videoSourceToken ?? 'vs_1'}"><tt:Framerate>10</tt:Framerate><tt:Resolution><tt:Width>1280</tt:Width><tt:Height>720</tt:Height></tt:Resolution></trt:VideoSources></trt:GetVideoSourcesResponse>`;
       case 'GetStreamUri': {
@@ -241,6 +259,7 @@ export async function startOnvifTestDevice(options: OnvifTestDeviceOptions): Pro
     },
     isMoving: () => velocity !== null,
     presets,
+    relays,
     calls,
     get refused() {
       return refused;

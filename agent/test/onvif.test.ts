@@ -125,11 +125,54 @@ describe('an ONVIF PTZ camera', () => {
     });
   });
 
-  it('refuses the light: the agent switches no ONVIF relay', async () => {
+  it('refuses the light when no relay is named for it', async () => {
+    expect(camera.hasLighting).toBe(false);
     expect(await runCommand(camera, 'x', { kind: 'lighting', on: true })).toMatchObject({
       ok: false,
       error: { code: 'not_supported' },
     });
+  });
+});
+
+describe('an ONVIF camera whose light hangs on a relay output (?light=)', () => {
+  it('switches that relay on and off, and says it has a light', async () => {
+    const lit = await startOnvifTestDevice({
+      user: USER,
+      password: PASSWORD,
+      ptz: false,
+      streamUri: STREAM,
+      relays: ['alarm', 'lamp'],
+    });
+    try {
+      const camera = new OnvifCamera(spec(lit, '?light=lamp'), recordingLogger());
+      expect(await runCommand(camera, 'on', { kind: 'lighting', on: true })).toEqual({
+        type: 'result',
+        id: 'on',
+        ok: true,
+        lighting: true,
+      });
+      expect(camera.hasLighting).toBe(true);
+      expect([...lit.relays]).toEqual([
+        ['alarm', false],
+        ['lamp', true],
+      ]);
+      expect((await runCommand(camera, 'off', { kind: 'lighting', on: false })).lighting).toBe(false);
+      expect(lit.relays.get('lamp')).toBe(false);
+
+      // A relay the camera does not have: logged, no light.
+      const logger = recordingLogger();
+      const wrong = new OnvifCamera(spec(lit, '?light=siren'), logger);
+      expect(await runCommand(wrong, 'w', { kind: 'lighting', on: true })).toMatchObject({
+        ok: false,
+        error: { code: 'not_supported' },
+      });
+      expect(logger.lines.find((l) => l.level === 'error')).toMatchObject({
+        message: 'the camera has no relay output of that name; no light',
+        fields: { light: 'siren', relays: 'alarm, lamp' },
+      });
+    } finally {
+      await lit.close();
+    }
   });
 });
 

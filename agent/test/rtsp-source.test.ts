@@ -51,7 +51,7 @@ describe('RTSP sources', () => {
 
 describe('ONVIF sources', () => {
   it('reads host, port, path, credentials, profile and transport; hides the password when shown', () => {
-    const spec = parseSource('onvif://admin:p%40ss@10.0.0.7:8080?profile=sub&transport=udp');
+    const spec = parseSource('onvif://admin:p%40ss@10.0.0.7:8080?profile=sub&transport=udp&light=relay1');
     expect(spec).toEqual({
       kind: 'onvif',
       hostname: '10.0.0.7',
@@ -61,6 +61,7 @@ describe('ONVIF sources', () => {
       password: 'p@ss',
       profileToken: 'sub',
       transport: 'udp',
+      lightRelayToken: 'relay1',
     });
     expect(describeSource(spec)).toBe('onvif://***@10.0.0.7:8080/onvif/device_service');
     expect(parseSource('onvif://cam/onvif/dev')).toMatchObject({

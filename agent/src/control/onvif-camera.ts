@@ -11,6 +11,8 @@ import { MAX_ZOOM } from '../sim/viewport.ts';
 import type { OnvifSourceSpec, RtspSourceSpec } from '../source/source-spec.ts';
 import { NotSupportedError, type CameraControls, type PtzStep } from './camera-controls.ts';
 
+const DEVICE_NS = 'http://www.onvif.org/ver10/device/wsdl';
+
 /** How long a continuous move runs for a step of a whole axis range (a step of 0.2 moves 200 ms). */
 export const MOVE_MS_PER_STEP = 1_000;
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -32,6 +34,10 @@ interface RawCam {
   getServices(includeCapability: boolean, callback: Callback<unknown>): void;
   getCapabilities(callback: Callback<unknown>): void;
   getProfiles(callback: Callback<RawProfile[]>): void;
+  /** The client's SOAP request to the device service, for the calls it has no method for (relays). */
+  _request(options: { body: string }, callback: Callback<unknown>): void;
+  _envelopeHeader(): string;
+  _envelopeFooter(): string;
   getStreamUri(
     options: { protocol: string; profileToken: string },
     callback: Callback<{ uri: string }>,
@@ -97,7 +103,7 @@ const escapeXml = (text: string) =>
 
 export class OnvifCamera implements CameraControls {
   ptzAxes = { pan: false, tilt: false, zoom: false };
-  readonly hasLighting = false;
+  hasLighting = false;
   hasPresets = false;
   private cam: RawCam | null = null;
   private connecting: Promise<RawCam> | null = null;
@@ -164,8 +170,19 @@ export class OnvifCamera implements CameraControls {
     return this.status(cam);
   }
 
-  setLighting(): boolean {
-    throw new NotSupportedError('this camera has no light the agent can switch');
+  /** Switches the relay output named by `?light=` (active = on). */
+  async setLighting(isOn: boolean): Promise<boolean> {
+    const cam = await this.connect();
+    const token = this.spec.lightRelayToken;
+    if (!this.hasLighting || !token)
+      throw new NotSupportedError(
+        'this camera has no light the agent can switch (name its relay with ?light=)',
+      );
+    await this.device(
+      cam,
+      `<SetRelayOutputState xmlns="${DEVICE_NS}"><RelayOutputToken>${escapeXml(token)}</RelayOutputToken><LogicalState>${isOn ? 'active' : 'inactive'}</LogicalState></SetRelayOutputState>`,
+    );
+    return isOn;
   }
 
   async listPresets(): Promise<PtzPreset[]> {
@@ -244,10 +261,42 @@ export class OnvifCamera implements CameraControls {
     const hasPtz = Boolean(cam.uri?.ptz) && profile.PTZConfiguration !== undefined;
     this.ptzAxes = { pan: hasPtz, tilt: hasPtz, zoom: hasPtz };
     this.hasPresets = hasPtz;
+    this.hasLighting = await this.hasLightRelay(cam);
     this.cam = cam;
-    this.logger.info('ONVIF camera connected', { profile: this.profileToken, ptz: hasPtz });
+    this.logger.info('ONVIF camera connected', {
+      profile: this.profileToken,
+      ptz: hasPtz,
+      light: this.hasLighting,
+    });
     this.onAbilities();
     return cam;
+  }
+
+  /** Whether the relay `?light=` names is one of the camera's relay outputs (logged when it is not). */
+  private async hasLightRelay(cam: RawCam): Promise<boolean> {
+    const token = this.spec.lightRelayToken;
+    if (!token) return false;
+    let xml: string;
+    try {
+      ({ xml } = await this.device(cam, `<GetRelayOutputs xmlns="${DEVICE_NS}"/>`));
+    } catch (error) {
+      this.logger.error('the camera does not list its relay outputs; no light', {
+        reason: (error as Error).message,
+      });
+      return false;
+    }
+    const tokens = [...xml.matchAll(/<(?:\w+:)?RelayOutputs\b[^>]*\btoken="([^"]*)"/g)].map((m) => m[1]!);
+    if (tokens.includes(token)) return true;
+    this.logger.error('the camera has no relay output of that name; no light', {
+      light: token,
+      relays: tokens.join(', ') || 'none',
+    });
+    return false;
+  }
+
+  /** A device service call the client has no method for. */
+  private device(cam: RawCam, body: string) {
+    return call((cb) => cam._request({ body: cam._envelopeHeader() + body + cam._envelopeFooter() }, cb));
   }
 
   private async ptz(): Promise<RawCam> {

@@ -48,6 +48,8 @@ export interface OnvifSourceSpec {
   /** The media profile to record; the camera's first (main stream) when null. */
   profileToken: string | null;
   transport: RtspTransport;
+  /** The relay output that switches the camera's light (`?light=`); no light when null. */
+  lightRelayToken: string | null;
 }
 
 export type SourceSpec = SimSourceSpec | FfmpegSourceSpec | RtspSourceSpec | OnvifSourceSpec;
@@ -109,8 +111,8 @@ function parseOnvifSource(source: string): OnvifSourceSpec {
   }
   if (url.hostname === '') throw new SourceError('the ONVIF address names no host');
   for (const key of url.searchParams.keys())
-    if (key !== 'profile' && key !== 'transport')
-      throw new SourceError(`unknown ONVIF option "${key}" (profile, transport)`);
+    if (key !== 'profile' && key !== 'transport' && key !== 'light')
+      throw new SourceError(`unknown ONVIF option "${key}" (profile, transport, light)`);
   const transport = url.searchParams.get('transport') ?? 'tcp';
   if (transport !== 'tcp' && transport !== 'udp')
     throw new SourceError(`RTSP transport must be tcp or udp, not "${transport}"`);
@@ -123,6 +125,7 @@ function parseOnvifSource(source: string): OnvifSourceSpec {
     password: decodeURIComponent(url.password),
     profileToken: url.searchParams.get('profile') || null,
     transport,
+    lightRelayToken: url.searchParams.get('light') || null,
   };
 }
 
