@@ -6,7 +6,6 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type * as TfCore from '@tensorflow/tfjs-core';
 import { decodeFrames } from '../server/src/vision/decode.ts';
 import { decodeMoveNet, MOVENET_HEADS } from '../server/src/vision/movenet-decode.ts';
 import { loadRuntime, paddedSide } from '../server/src/vision/person-detector.ts';
@@ -14,6 +13,13 @@ import { report, round1 } from './lib/video-fixtures.ts';
 
 const CLIPS = ['classroom', 'store-aisle-detection', 'people-detection', 'worker-zone-detection'];
 const WIDTHS = [128, 192, 320, 480];
+/** What the bench uses of a TensorFlow.js tensor. */
+interface Tensor {
+  shape: number[];
+  data(): Promise<unknown>;
+  dispose(): void;
+}
+
 const FIXTURES = fileURLToPath(new URL('../server/test/fixtures/real-video/', import.meta.url));
 
 export interface DetectorPassRow {
@@ -52,12 +58,12 @@ export async function benchDetectorPass(): Promise<{ rows: DetectorPassRow[]; lo
           input.set(frame.data.subarray(y * frame.width * 3, (y + 1) * frame.width * 3), y * inputW * 3);
         const tensor = tf.tensor4d(input, [1, inputH, inputW, 3], 'int32');
         const graph = async () => {
-          const out = model.execute(tensor) as TfCore.Tensor;
+          const out = model.execute(tensor) as Tensor;
           await out.data();
           out.dispose();
         };
         const heads = async () => {
-          const outs = model.execute(tensor, [...MOVENET_HEADS]) as TfCore.Tensor[];
+          const outs = model.execute(tensor, [...MOVENET_HEADS]) as Tensor[];
           const v = (await Promise.all(outs.map((o) => o.data()))) as Float32Array[];
           decodeMoveNet({
             rows: outs[0]!.shape[1]!,
