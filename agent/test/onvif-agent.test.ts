@@ -3,6 +3,7 @@
 // on the control channel that it can pan, tilt and zoom, and the server's PTZ and preset commands move the
 // test ONVIF device; the camera's password appears in no log line and in nothing sent to the server.
 import type { DeviceToServerMessage } from '@camwatch/contract/device';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent, type AgentHandle } from '../src/index.ts';
 import { startFakeServer, testConfig, TOKEN, type FakeServer } from './fake-server.ts';
@@ -21,6 +22,7 @@ describe('startAgent with an ONVIF camera', () => {
   let server: FakeServer;
   let agent: AgentHandle;
   const logger = recordingLogger();
+  const spoolDir = tempDir();
 
   beforeAll(async () => {
     rtsp = await startRtspTestServer({ codec: 'h264', user: USER, password: PASSWORD });
@@ -31,7 +33,7 @@ describe('startAgent with an ONVIF camera', () => {
       server: server.url,
       token: TOKEN,
       source: `onvif://${USER}:${PASSWORD}@127.0.0.1:${device.port}`,
-      spoolDir: tempDir(),
+      spoolDir,
       logger,
       segmentSeconds: 2,
       heartbeatIntervalMs: 300,
@@ -43,6 +45,7 @@ describe('startAgent with an ONVIF camera', () => {
     await server?.close();
     await device?.close();
     await rtsp?.close();
+    fs.rmSync(spoolDir, { recursive: true, force: true });
   });
 
   it('records the stream the camera names and uploads its clips', async () => {

@@ -2,6 +2,7 @@
 // device on loopback (test/onvif-test-device.ts) that models its PTZ head: profiles and stream address,
 // continuous moves that really move the head, home, presets saved and recalled, a fixed camera, a wrong
 // password, an address that is not ONVIF, and discovery through WS-Discovery.
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -264,6 +265,7 @@ describe('recording an ONVIF camera that does not answer', () => {
     const failures = () => logger.lines.filter((l) => l.message.startsWith('camera source failed'));
     await waitFor(() => failures().length >= 3, 10_000, 'three failed attempts');
     await pipeline.stop();
+    fs.rmSync(spool.dir, { recursive: true, force: true });
     expect(failures()[0]!.message).toBe(
       'camera source failed: nothing answers at the ONVIF address (wrong address or port, or the camera is off); retrying',
     );

@@ -6,6 +6,7 @@
 // the password or are not there (a clear reason in the log, retries with growing delays, no crash).
 // Segments are 2 s instead of a minute to keep it short.
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Logger } from '../src/logger.ts';
@@ -29,11 +30,14 @@ interface Recording {
 }
 
 const servers: RtspTestServer[] = [];
+const spoolDirs: string[] = [];
 let recording: Recording | null = null;
 
 async function record(source: string): Promise<Recording> {
   const logger = recordingLogger();
-  const spool = new Spool({ dir: tempDir('rtsp-spool-'), maxBytes: 200 * 1024 * 1024, logger });
+  const dir = tempDir('rtsp-spool-');
+  spoolDirs.push(dir);
+  const spool = new Spool({ dir, maxBytes: 200 * 1024 * 1024, logger });
   await spool.open();
   const pipeline = new RecordingPipeline({
     source: parseSource(source),
@@ -93,6 +97,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
+  for (const dir of spoolDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('recording an RTSP camera', () => {
