@@ -29,10 +29,13 @@ const job = {
 
 let postStatus = 200;
 const posted: unknown[] = [];
+/** When set, the POST waits until this is called. */
+let holdPost: Promise<void> | null = null;
 beforeEach(() => {
   setCatalog('ja', ja);
   postStatus = 200;
   posted.length = 0;
+  holdPost = null;
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     const json = (status: number, body: unknown) =>
       Promise.resolve(
@@ -44,6 +47,7 @@ beforeEach(() => {
       });
     if (url === '/api/person-tracking/camera/cam-1/analyses' && init.method === 'POST') {
       posted.push(JSON.parse(String(init.body)));
+      if (holdPost) return holdPost.then(() => json(200, { data: { analysis: job } }));
       return postStatus === 200
         ? json(200, { data: { analysis: job } })
         : json(postStatus, { error: { code: 'too_many_requests', message: 'x' } });
@@ -56,13 +60,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function open(onRequested = vi.fn()) {
+function open(onRequested = vi.fn(), onClose: () => void = () => {}) {
   render(
     <MantineProvider>
       <QueryClientProvider client={new QueryClient()}>
         <PersonTrackingRequestDialog
           opened
-          onClose={() => {}}
+          onClose={onClose}
           cameraCode="cam-1"
           onRequested={onRequested}
           onOpenSetting={() => {}}
@@ -91,6 +95,21 @@ describe('PersonTrackingRequestDialog', () => {
     const body = posted[0] as { start: string; end: string };
     expect(Date.parse(body.end) - Date.parse(body.start)).toBe(2 * 3_600_000);
     expect(body.start).toMatch(/[+-]\d\d:\d\d$/);
+  });
+
+  it('cannot be closed while the request is on its way', async () => {
+    let release = () => {};
+    holdPost = new Promise((resolve) => (release = resolve));
+    const onClose = vi.fn();
+    const onRequested = open(vi.fn(), onClose);
+    await userEvent.click(await screen.findByRole('button', { name: '依頼する' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: '閉じる' })).toBeDisabled());
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+    release();
+    await waitFor(() => expect(onRequested).toHaveBeenCalledWith(job));
+    await waitFor(() => expect(screen.getByRole('button', { name: '閉じる' })).toBeEnabled());
   });
 
   it('says when the request limit is reached', async () => {

@@ -3,7 +3,7 @@
 // the camera's setting it will use can be opened from here (PersonTrackingSettingDialog). A refusal says why.
 import '../person-tracking-texts.ts';
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AnalysisJob } from '@camwatch/contract/analysis-jobs';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -24,14 +24,27 @@ interface Props {
 
 export function PersonTrackingRequestDialog(props: Props) {
   const { t } = useTranslation();
+  // A dialog cannot be closed while its request is on its way (core.md §4).
+  const [busy, setBusy] = useState(false);
   return (
-    <AppDialog opened={props.opened} onClose={props.onClose} title={t('personTracking.request.title')}>
-      {props.opened && <RequestForm {...props} />}
+    <AppDialog
+      opened={props.opened}
+      onClose={props.onClose}
+      loading={busy}
+      title={t('personTracking.request.title')}
+    >
+      {props.opened && <RequestForm {...props} onBusy={setBusy} />}
     </AppDialog>
   );
 }
 
-function RequestForm({ cameraCode, onClose, onRequested, onOpenSetting }: Props) {
+function RequestForm({
+  cameraCode,
+  onClose,
+  onRequested,
+  onOpenSetting,
+  onBusy,
+}: Props & { onBusy: (busy: boolean) => void }) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<string | null>(cameraCode);
   const cameras = useTrackingCameras();
@@ -41,6 +54,11 @@ function RequestForm({ cameraCode, onClose, onRequested, onOpenSetting }: Props)
   const [refusal, setRefusal] = useState<string | null>(null);
   const request = useRequestAnalysis(chosen ?? '');
   const problem = periodProblem(start, end, Date.now());
+
+  useEffect(() => {
+    onBusy(request.isPending);
+    return () => onBusy(false);
+  }, [request.isPending, onBusy]);
 
   const submit = async () => {
     if (!chosen || problem) return;
