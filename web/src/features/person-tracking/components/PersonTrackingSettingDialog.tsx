@@ -4,7 +4,7 @@
 // drawn over its picture: PersonTrackingAreas). Without the right everything is shown read-only.
 import '../person-tracking-texts.ts';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   DEFAULT_PERSON_TRACKING_SETTING,
   numberProblem,
@@ -35,10 +35,13 @@ interface Props {
 export function PersonTrackingSettingDialog({ cameraCode, pictureUrl, onClose }: Props) {
   const { t } = useTranslation();
   const setting = useTrackingSetting(cameraCode);
+  const [saving, setSaving] = useState(false);
   return (
     <AppDialog
       opened={cameraCode !== null}
       onClose={onClose}
+      // Like every dialog, it cannot be closed while loading or saving (core.md §4).
+      loading={saving || setting.isLoading}
       title={t('personTracking.setting.title')}
       size="xl"
     >
@@ -49,6 +52,7 @@ export function PersonTrackingSettingDialog({ cameraCode, pictureUrl, onClose }:
           pictureUrl={pictureUrl}
           saved={setting.data}
           onClose={onClose}
+          onSaving={setSaving}
         />
       )}
     </AppDialog>
@@ -60,15 +64,21 @@ function SettingForm({
   pictureUrl,
   saved,
   onClose,
+  onSaving,
 }: {
   cameraCode: string;
   pictureUrl: string | null;
   saved: PersonTrackingSettingValues;
   onClose: () => void;
+  onSaving: (saving: boolean) => void;
 }) {
   const { t } = useTranslation();
   const canEdit = useMe().permissions.configPersonTracking;
   const update = useUpdateTrackingSetting(cameraCode);
+  useEffect(() => {
+    onSaving(update.isPending);
+    return () => onSaving(false);
+  }, [update.isPending, onSaving]);
   const [form, setForm] = useState<PersonTrackingSettingValues>(saved);
   const [failure, setFailure] = useState<string | null>(null);
 
