@@ -1,6 +1,7 @@
 // The PTZ control panel (core.md §2 more-menu; advanced.md §6): a small non-modal panel over the live picture,
 // so the picture can be watched while it moves. Only the axes the camera can move are offered, plus home.
-// Each press sends one step; the answer's position or failure reason shows below the buttons.
+// Each press sends one step; the answer's position or failure reason shows below the buttons. Below them, the
+// camera's presets (PtzPresets, issue 20) for a user with the ptz right.
 import { ActionIcon, CloseButton, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import {
   IconArrowDown,
@@ -13,10 +14,12 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PtzBody } from '@camwatch/contract/camera-control';
-import type { PtzState } from '@camwatch/contract/device';
+import { canUsePtz } from '@camwatch/contract/permissions';
+import { useMe } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { sendPtz, type CommandFailure } from '../api/camera-control.ts';
+import { sendPtz } from '../api/camera-control.ts';
 import { ptzAxes, ptzStep, type MoreMenuCamera, type PtzAxis } from '../more-menu-rules.ts';
+import { PtzPresets, type PtzOutcome } from './PtzPresets.tsx';
 
 interface Props {
   cameraCode: string;
@@ -24,34 +27,60 @@ interface Props {
   onClose: () => void;
 }
 
-type Outcome = { kind: 'moved'; ptz: PtzState } | { kind: 'failed'; reason: CommandFailure } | null;
-
 const fixed = (n: number) => n.toFixed(2);
 
 export function PtzPanel({ cameraCode, camera, onClose }: Props) {
   const { t } = useTranslation();
   const [isSending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<PtzOutcome>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const axes = ptzAxes(camera);
+  // The panel opens only for them, but the presets ask the camera: checked here too.
+  const showPresets = canUsePtz(useMe().permissions) && camera.use_ptz;
   const can = (axis: PtzAxis) => axes.includes(axis);
 
   useEffect(() => {
     panelRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
   }, []);
 
-  const send = async (body: PtzBody) => {
+  /** One command at a time; its outcome replaces the last one. */
+  const run = async (command: () => Promise<PtzOutcome>) => {
     setSending(true);
     try {
-      const result = await sendPtz(cameraCode, body);
-      setOutcome(
-        result.ok ? { kind: 'moved', ptz: result.value } : { kind: 'failed', reason: result.reason },
-      );
+      setOutcome(await command());
     } catch {
       setOutcome({ kind: 'failed', reason: 'failed' });
     } finally {
       setSending(false);
     }
+  };
+
+  const send = (body: PtzBody) =>
+    run(async () => {
+      const result = await sendPtz(cameraCode, body);
+      return result.ok ? { kind: 'moved', ptz: result.value } : { kind: 'failed', reason: result.reason };
+    });
+
+  const statusText = () => {
+    if (isSending) return t('player.ptz.sending');
+    if (outcome?.kind === 'saved')
+      return t(outcome.over ? 'ptzPresets.savedOver' : 'ptzPresets.saved', { name: outcome.name });
+    if (outcome?.kind !== 'moved') return '';
+    const position = {
+      pan: fixed(outcome.ptz.pan),
+      tilt: fixed(outcome.ptz.tilt),
+      zoom: fixed(outcome.ptz.zoom),
+    };
+    return outcome.preset === undefined
+      ? t('player.ptz.moved', position)
+      : t('ptzPresets.recalled', { name: outcome.preset, ...position });
+  };
+
+  const failureText = (failure: Extract<PtzOutcome, { kind: 'failed' }>) => {
+    const reason = t(`player.commandFailure.${failure.reason}`);
+    if (failure.action === 'recall') return t('ptzPresets.recallFailed', { reason });
+    if (failure.action === 'save') return t('ptzPresets.saveFailed', { reason });
+    return reason;
   };
 
   const button = (label: string, icon: ReactNode, body: PtzBody, testId: string) => (
@@ -84,7 +113,7 @@ export function PtzPanel({ cameraCode, camera, onClose }: Props) {
       radius="md"
       bg="rgba(20, 21, 23, 0.85)"
       c="gray.1"
-      style={{ zIndex: 2, width: 196 }}
+      style={{ zIndex: 2, width: showPresets ? 248 : 196 }}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.stopPropagation();
@@ -142,21 +171,14 @@ export function PtzPanel({ cameraCode, camera, onClose }: Props) {
         )}
       </Group>
       <Text size="xs" mt={6} role="status" aria-live="polite" c="gray.3" data-testid="ptz-status">
-        {isSending
-          ? t('player.ptz.sending')
-          : outcome?.kind === 'moved'
-            ? t('player.ptz.moved', {
-                pan: fixed(outcome.ptz.pan),
-                tilt: fixed(outcome.ptz.tilt),
-                zoom: fixed(outcome.ptz.zoom),
-              })
-            : ''}
+        {statusText()}
       </Text>
       {outcome?.kind === 'failed' && !isSending && (
         <Text size="xs" c="red.3" role="alert" data-testid="ptz-error">
-          {t(`player.commandFailure.${outcome.reason}`)}
+          {failureText(outcome)}
         </Text>
       )}
+      {showPresets && <PtzPresets cameraCode={cameraCode} busy={isSending} run={run} />}
     </Paper>
   );
 }
