@@ -57,19 +57,35 @@ function random(seed: number): () => number {
   };
 }
 
+export interface BenchScale {
+  cameras: number;
+  locations: number;
+  tags: number;
+}
+
 /**
  * Adds the bench's sites, cameras and tags to a customer: one multi-row insert per table, the cameras and
- * links generated inside the database. Site codes start with `bench-` so the inserts can find them.
+ * links generated inside the database. Codes start with `${prefix}-` (unique per customer: codes are unique
+ * in the whole database) so the inserts can find them. With `quiet`, the rows are written with the
+ * database's triggers off (session_replication_role = replica: the browse-version bumps and the foreign-key
+ * checks, a trigger call per row) so that a million cameras take seconds; the data is generated consistent.
+ * The caller then runs VACUUM ANALYZE once.
  */
-export async function seedBenchCameras(db: Db, customerId: number): Promise<void> {
+export async function seedBenchCameras(
+  db: Db,
+  customerId: number,
+  scale: BenchScale = BENCH_SCALE,
+  prefix = 'bench',
+  quiet = false,
+): Promise<void> {
   const next = random(42);
   const weighted = AREAS.flatMap((a) => Array.from({ length: a.weight }, () => a));
-  const sites = Array.from({ length: BENCH_SCALE.locations }, (_, i) => {
+  const sites = Array.from({ length: scale.locations }, (_, i) => {
     const area = weighted[i % weighted.length] ?? AREAS[0]!;
     const city = area.cities[Math.floor(next() * area.cities.length)] ?? area.cities[0]!;
     return {
       customer_id: customerId,
-      code: `bench-loc-${i}`,
+      code: `${prefix}-loc-${i}`,
       name: `${city}${SITE_KINDS[i % SITE_KINDS.length]} ${i}`,
       address: `${area.area}${city}${1 + (i % 9)}-${1 + (i % 20)}`,
       latitude: area.lat + (next() - 0.5) * 0.4,
@@ -78,42 +94,55 @@ export async function seedBenchCameras(db: Db, customerId: number): Promise<void
       city_jp: city,
     };
   });
-  await db.insertInto('locations').values(sites).execute();
-  await db
-    .insertInto('tags')
-    .values(
-      Array.from({ length: BENCH_SCALE.tags }, (_, i) => ({
-        customer_id: customerId,
-        code: `bench-tag-${i}`,
-        name: `${TAG_KINDS[i % TAG_KINDS.length]} ${i}`,
-      })),
-    )
-    .execute();
+  const like = `${prefix}-%`;
+  // Camera numbers keep at least 5 digits (the 10,000-camera names stay as they were) and never get cut.
+  const digits = Math.max(5, String(scale.cameras - 1).length);
   const kinds = sql.raw(`ARRAY[${CAMERA_KINDS.map((k) => `'${k}'`).join(', ')}]`);
-  await sql`
-    INSERT INTO cameras (customer_id, location_id, code, name, model_code, watch_status, use_motion, use_heatmap,
-                         use_audio, use_people_counter, use_ptz, use_time_lapse, use_nolive, use_streaming)
-    SELECT ${customerId}, l.id, 'bench-cam-' || g, (${kinds})[1 + g % ${CAMERA_KINDS.length}] || ' ' || lpad(g::text, 5, '0'),
-           CASE WHEN g % 50 = 0 THEN 'L21' ELSE 'CW-BOX2' END,
-           CASE WHEN g % 47 = 0 THEN 'down' ELSE 'normal' END,
-           g % 2 = 0, g % 5 = 0, g % 3 = 0, g % 11 = 0, g % 7 = 0, g % 13 = 0, g % 50 = 0, true
-    FROM generate_series(0, ${BENCH_SCALE.cameras - 1}) AS g
-    JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM locations
-          WHERE customer_id = ${customerId} AND code LIKE 'bench-%') AS l
-      ON l.k = g % ${BENCH_SCALE.locations}
-  `.execute(db);
-  // About two thirds of the cameras carry two tags.
-  await sql`
-    INSERT INTO camera_tags (camera_id, tag_id)
-    SELECT c.id, t.id
-    FROM (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM cameras
-          WHERE customer_id = ${customerId} AND code LIKE 'bench-%') AS c
-    JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM tags
-          WHERE customer_id = ${customerId} AND code LIKE 'bench-%') AS t
-      ON t.k IN (c.k % ${BENCH_SCALE.tags}, (c.k * 7 + 3) % ${BENCH_SCALE.tags})
-    WHERE c.k % 3 <> 0
-  `.execute(db);
-  await sql`ANALYZE`.execute(db);
+  await db.transaction().execute(async (trx) => {
+    if (quiet) await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    for (let i = 0; i < sites.length; i += 5_000)
+      await trx
+        .insertInto('locations')
+        .values(sites.slice(i, i + 5_000))
+        .execute();
+    await trx
+      .insertInto('tags')
+      .values(
+        Array.from({ length: scale.tags }, (_, i) => ({
+          customer_id: customerId,
+          code: `${prefix}-tag-${i}`,
+          name: `${TAG_KINDS[i % TAG_KINDS.length]} ${i}`,
+        })),
+      )
+      .execute();
+    await sql`
+      INSERT INTO cameras (customer_id, location_id, code, name, model_code, watch_status, use_motion, use_heatmap,
+                           use_audio, use_people_counter, use_ptz, use_time_lapse, use_nolive, use_streaming)
+      SELECT ${customerId}, l.id, ${`${prefix}-cam-`} || g,
+             (${kinds})[1 + g % ${CAMERA_KINDS.length}] || ' ' || lpad(g::text, ${digits}, '0'),
+             CASE WHEN g % 50 = 0 THEN 'L21' ELSE 'CW-BOX2' END,
+             CASE WHEN g % 47 = 0 THEN 'down' ELSE 'normal' END,
+             g % 2 = 0, g % 5 = 0, g % 3 = 0, g % 11 = 0, g % 7 = 0, g % 13 = 0, g % 50 = 0, true
+      FROM generate_series(0, ${scale.cameras - 1}) AS g
+      JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM locations
+            WHERE customer_id = ${customerId} AND code LIKE ${like}) AS l
+        ON l.k = g % ${scale.locations}
+    `.execute(trx);
+    // About two thirds of the cameras carry two tags (two different ones: 6k + 3 is odd, the tag counts even).
+    await sql`
+      INSERT INTO camera_tags (camera_id, tag_id)
+      SELECT c.id, t.id
+      FROM (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM cameras
+            WHERE customer_id = ${customerId} AND code LIKE ${like}) AS c
+      CROSS JOIN LATERAL (VALUES (c.k % ${scale.tags}), ((c.k * 7 + 3) % ${scale.tags})) AS v(k)
+      JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM tags
+            WHERE customer_id = ${customerId} AND code LIKE ${like}) AS t
+        ON t.k = v.k
+      WHERE c.k % 3 <> 0
+    `.execute(trx);
+  });
+  // As autovacuum leaves a settled table: statistics, and the visibility map index-only scans rely on.
+  if (!quiet) await sql`VACUUM ANALYZE`.execute(db);
 }
 
 /** Seeds the demo account on a migrated database and gives its customer the bench's cameras. */
@@ -125,6 +154,38 @@ export async function prepareBenchDatabase(db: Db): Promise<void> {
     .where('email', '=', DEMO_EMAIL)
     .executeTakeFirstOrThrow();
   await seedBenchCameras(db, demo.customer_id);
+}
+
+/** The large bench: one customer of 100,000 cameras in a database of 1,000,000 (ten such customers). */
+export const LARGE_SCALE = { cameras: 100_000, locations: 5_000, tags: 2_000, customers: 10 } as const;
+
+/**
+ * The demo account's customer with LARGE_SCALE's cameras, and nine more customers of the same size, so
+ * every query has to find its customer's tenth of a million cameras. Seeded in SQL with the triggers off.
+ */
+export async function prepareLargeBenchDatabase(db: Db): Promise<void> {
+  await seedDemo(db);
+  const demo = await db
+    .selectFrom('users')
+    .select('customer_id')
+    .where('email', '=', DEMO_EMAIL)
+    .executeTakeFirstOrThrow();
+  const scale = { cameras: LARGE_SCALE.cameras, locations: LARGE_SCALE.locations, tags: LARGE_SCALE.tags };
+  // Other customers first, so the demo customer's rows are the newest (as in a long-lived database).
+  for (let k = 1; k < LARGE_SCALE.customers; k++) {
+    const other = await db
+      .insertInto('customers')
+      .values({ code: `bench-large-${k}`, name: `Bench customer ${k}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await seedBenchCameras(db, other.id, scale, `bench${k}`, true);
+  }
+  await seedBenchCameras(db, demo.customer_id, scale, 'bench', true);
+  // The triggers were off: the customers' camera counts (migration 0025) are set as the migration does.
+  await sql`UPDATE customers cu SET camera_count = (SELECT count(*) FROM cameras c WHERE c.customer_id = cu.id)`.execute(
+    db,
+  );
+  await sql`VACUUM ANALYZE`.execute(db);
 }
 
 export interface CameraBenchRow extends LoadFigures {
@@ -144,7 +205,7 @@ export interface CameraBenchRow extends LoadFigures {
 }
 
 /** CPU time (user + system) a process has used, in ms, from /proc (Linux). */
-function cpuMsOf(pid: number): number {
+export function cpuMsOf(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
 }

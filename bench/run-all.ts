@@ -3,6 +3,7 @@ import os from 'node:os';
 import { benchArchiveTtfbReported } from './archive-ttfb.bench.ts';
 import { benchAuthMe, postgresAdminUrl } from './auth-me.bench.ts';
 import { benchCameraList, BROWSER_ACCEPT_ENCODING } from './cameras.bench.ts';
+import { benchCameraListScale, cameraListScaleRows } from './camera-list-scale.bench.ts';
 import { benchHeatmap, heatmapRows } from './heatmap.bench.ts';
 import { benchMapRange, mapRangeMarkdown } from './map-range.bench.ts';
 import { benchBytesPerDayReported } from './bytes-per-day.bench.ts';
@@ -82,6 +83,16 @@ const benches: Record<string, () => Promise<string[]>> = {
         }
     }
     return rows;
+  },
+  'camera-list-scale': async () => {
+    const scales = (process.env.SCALES ?? '10k,1M').split(',');
+    const { rows, explain } = await benchCameraListScale(postgresAdminUrl(), scales);
+    console.log(explain.join('\n'));
+    return [
+      '| customer | request | answered | HTTP, list cache off (server CPU per request) | repository in-process, 40 calls | load |',
+      '|---|---|---|---|---|---|',
+      ...cameraListScaleRows(rows),
+    ];
   },
   heatmap: async () => [
     ...heatmapRows(await benchHeatmap({ kind: 'postgres', adminUrl: postgresAdminUrl() })),
