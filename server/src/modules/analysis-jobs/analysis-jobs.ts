@@ -15,7 +15,6 @@ import type { VisionRunner } from '../../vision/vision-process.ts';
 import { ANALYSIS_JOB, ANALYSIS_JOB_ATTEMPTS, AnalysisJobRunner } from './analysis-job-runner.ts';
 import { AnalysisJobRepository } from './analysis-job.repository.ts';
 
-const ANALYSIS_SWEEP_JOB = 'analysis-sweep';
 export const ANALYSIS_SWEEP_EVERY_MS = 5 * 60_000;
 
 export function createAnalysisJobs(deps: {
