@@ -94,7 +94,7 @@ export function PtzPresets({ cameraCode, busy, run }: Props) {
       );
     if (data.value.length === 0) return <Text size="xs">{t('ptzPresets.empty')}</Text>;
     return (
-      <ScrollArea.Autosize mah={150} type="auto" offsetScrollbars>
+      <ScrollArea.Autosize mah={120} type="auto" offsetScrollbars>
         <Stack component="ul" aria-labelledby={titleId} gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
           {data.value.map((preset) =>
             confirming?.token === preset.token ? (
@@ -108,9 +108,8 @@ export function PtzPresets({ cameraCode, busy, run }: Props) {
               <Group component="li" key={preset.token} gap={4} wrap="nowrap">
                 <Button
                   size="compact-xs"
-                  variant="light"
-                  color="gray"
-                  c="gray.1"
+                  variant="filled"
+                  color="dark.4"
                   justify="start"
                   style={{ flex: 1, minWidth: 0 }}
                   aria-label={t('ptzPresets.goto', { name: preset.name })}
