@@ -24,6 +24,7 @@ let presets: Map<string, { name: string; ptz: PtzState }>;
 let listFailure: string | null;
 let gotoFailure: string | null;
 let saveStatus400: boolean;
+let saveFailure: string | null;
 let holdList: Promise<void> | null;
 const requests: { method: string; url: string; body: unknown }[] = [];
 
@@ -34,6 +35,7 @@ beforeEach(() => {
   listFailure = null;
   gotoFailure = null;
   saveStatus400 = false;
+  saveFailure = null;
   holdList = null;
   requests.length = 0;
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
@@ -50,6 +52,7 @@ beforeEach(() => {
     }
     if (url === `${base}/presets` && init.method === 'POST') {
       const { name, token } = body as { name: string; token?: string };
+      if (saveFailure) return failed(saveFailure);
       if (saveStatus400) return json(400, { errors: { name: ['名前は64文字以内です（サーバー）'] } });
       const saved = token ?? String(presets.size + 1);
       presets.set(saved, { name, ptz: head });
@@ -200,6 +203,20 @@ describe('the PTZ panel presets (issue 20)', () => {
       expect.objectContaining({ body: { name: '入口', token: '1' } }),
     ]);
     expect(presets.get('1')!.ptz).toEqual({ pan: 0.2, tilt: 0, zoom: 1 });
+  });
+
+  it('says in words why a save was refused, and keeps the name typed', async () => {
+    saveFailure = 'not_supported';
+    const { panel } = openPanel();
+    await presetList(panel);
+    const field = within(panel).getByRole('textbox', { name: 'プリセット名' });
+    await userEvent.type(field, '搬入口');
+    await userEvent.click(within(panel).getByRole('button', { name: '今の位置を保存' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      '保存できませんでした：このカメラはこの操作に対応していません',
+    );
+    expect(field).toHaveValue('搬入口');
+    expect(within(panel).getByRole('status')).toHaveTextContent('');
   });
 
   it('shows no presets to a user without the ptz right, and does not ask the camera', async () => {
