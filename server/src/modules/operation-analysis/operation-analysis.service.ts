@@ -35,8 +35,8 @@ const KIND = 'operation_analysis';
 
 /** Texts stored with the notifications; the web and the push show their own words for the kinds. */
 export const OPERATION_ANALYSIS_MESSAGES = {
-  completed: '稼働分析が完了しました',
-  failed: '稼働分析に失敗しました',
+  completed: '作業分析が完了しました',
+  failed: '作業分析に失敗しました',
 } as const;
 
 /** Operation analysis' handler of the shared analysis runner. */

@@ -45,7 +45,7 @@ const eventTitles: Record<NotificationsTable['event'], Texts> = {
   down: { ja: 'カメラ停止', en: 'Camera down' },
   download: { ja: 'ダウンロード', en: 'Download' },
   person_tracking: { ja: '人物追跡', en: 'Person tracking' },
-  operation_analysis: { ja: '稼働分析', en: 'Operation analysis' },
+  operation_analysis: { ja: '作業分析', en: 'Operation analysis' },
   announcement: { ja: 'お知らせ', en: 'Announcement' },
 };
 
@@ -76,12 +76,12 @@ const kindTexts: Partial<Record<string, { title: Texts; text: Texts }>> = {
     text: { ja: '人物追跡の分析に失敗しました。', en: 'The person tracking analysis failed.' },
   },
   'operation_analysis:completed': {
-    title: { ja: '稼働分析の完了', en: 'Operation analysis complete' },
-    text: { ja: '稼働分析が完了しました。', en: 'The operation analysis is complete.' },
+    title: { ja: '作業分析の完了', en: 'Operation analysis complete' },
+    text: { ja: '作業分析が完了しました。', en: 'The operation analysis is complete.' },
   },
   'operation_analysis:failed': {
-    title: { ja: '稼働分析の失敗', en: 'Operation analysis failed' },
-    text: { ja: '稼働分析に失敗しました。', en: 'The operation analysis failed.' },
+    title: { ja: '作業分析の失敗', en: 'Operation analysis failed' },
+    text: { ja: '作業分析に失敗しました。', en: 'The operation analysis failed.' },
   },
   'download:failed': {
     title: { ja: 'ダウンロード失敗', en: 'Download failed' },
