@@ -16,7 +16,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { AnalysisJob } from '@camwatch/contract/analysis-jobs';
 import {
@@ -49,19 +49,27 @@ interface Props {
 
 export function OperationAnalysisRequestDialog(props: Props) {
   const { t } = useTranslation();
+  // A dialog cannot be closed while its request is on its way (core.md §4).
+  const [busy, setBusy] = useState(false);
   return (
     <AppDialog
       opened={props.opened}
       onClose={props.onClose}
+      loading={busy}
       title={t('operationResults.request.title')}
       size="lg"
     >
-      {props.opened && <RequestForm {...props} />}
+      {props.opened && <RequestForm {...props} onBusy={setBusy} />}
     </AppDialog>
   );
 }
 
-function RequestForm({ cameraCode, onClose, onRequested }: Props) {
+function RequestForm({
+  cameraCode,
+  onClose,
+  onRequested,
+  onBusy,
+}: Props & { onBusy: (busy: boolean) => void }) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<string | null>(cameraCode);
   const cameras = useOperationCameras();
@@ -73,6 +81,10 @@ function RequestForm({ cameraCode, onClose, onRequested }: Props) {
   const [form, setForm] = useState<{ camera: string; values: DetectionForm } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const request = useRequestOperationAnalysis(chosen ?? '');
+  useEffect(() => {
+    onBusy(request.isPending);
+    return () => onBusy(false);
+  }, [request.isPending, onBusy]);
   const periodProblem = analysisPeriodInputProblem(start, end, Date.now());
   const saved = setting.data;
   if (chosen && saved && form?.camera !== chosen)
