@@ -78,6 +78,48 @@ describe('GET api/cameras: paging thousands of cameras', () => {
     expect(beyond.data).toMatchObject({ cameras: [], total: N });
   });
 
+  it('pages read from the places earlier pages left (forwards, backwards, other sizes) are their slices; a rename drops them', async () => {
+    const { user, customer } = await createTenant(t.db);
+    const own = await login(t.app, user);
+    let cams = await addCameras(customer.id, 2_400, `pk${customer.id}`);
+    const expectPage = async (page: number, count: number) => {
+      const body = await list(own, { page, count });
+      expect(codesOf(body), `page ${page} of ${count}`).toEqual(
+        cams.slice((page - 1) * count, page * count).map((c) => c.code),
+      );
+      expect(body.data.total).toBe(cams.length);
+    };
+    // Page by page into the middle, then around it: every read after the first starts at a known camera.
+    for (const page of [20, 21, 22, 24, 23, 19, 18]) await expectPage(page, 50);
+    for (const [page, count] of [
+      [143, 7], // positions 994-1000, across page 20's last camera
+      [1_051, 1], // position 1050, page 22's first camera itself
+      [49, 21], // positions 1008-1028, between marks
+      [3, 400], // 800-1199 (400 is over the page limit: refused below)
+    ] as const)
+      if (count <= 50) await expectPage(page, count);
+    expect((await as(t.app, own, { method: 'GET', url: '/api/cameras?page=3&count=400' })).statusCode).toBe(
+      400,
+    );
+
+    // Renaming the camera at position 1000 to sort first moves everyone before it one place down.
+    const moved = cams[1_000]!;
+    await t.db.updateTable('cameras').set({ name: 'A-first' }).where('id', '=', moved.id).execute();
+    cams = [{ ...moved, name: 'A-first' }, ...cams.filter((c) => c.id !== moved.id)];
+    for (const page of [21, 20, 22]) await expectPage(page, 50);
+    // And removing cameras before the middle shifts it the other way.
+    await t.db
+      .deleteFrom('cameras')
+      .where(
+        'id',
+        'in',
+        cams.slice(1, 11).map((c) => c.id),
+      )
+      .execute();
+    cams = [cams[0]!, ...cams.slice(11)];
+    for (const page of [21, 22, 20]) await expectPage(page, 50);
+  });
+
   it('a child user pages the same cameras with the same total', async () => {
     const child = await createUser(t.db, customerId, { permissions: { live: true } });
     const childCookie = await login(t.app, child);

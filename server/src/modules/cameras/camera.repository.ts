@@ -7,12 +7,17 @@ import type { Db } from '../../db/database.ts';
 import type { NewCamera } from '../../db/schema.ts';
 import { isFilterActive, type CameraFilter, type GeoBox } from './camera-filter.ts';
 import { cameraAtLocation, cameraFilterCondition, cameraInBox } from './camera-filter.query.ts';
+import type { ListKey, ListMark } from './camera-list-marks.ts';
 
-/** One page of the list, read from the start of the list order or from its end. */
+/**
+ * One page of the list, read from the start of the list order or from its end (`fromEnd`), or only past a
+ * known camera (`past`: after it, or before it from the end; `inclusive` takes the camera itself too).
+ */
 interface ListSlice {
   offset: number;
   limit: number;
   fromEnd: boolean;
+  past?: { key: ListKey; inclusive: boolean };
 }
 
 /** Skipping fewer cameras than this costs less than asking for the camera count first. */
@@ -82,6 +87,12 @@ export class CameraRepository {
             .select(['c.id', total.as('total')])
             .where(cameraFilterCondition(customerId, filter))
             .$if(narrow !== null, (qb) => qb.where(narrow as Expression<SqlBool>))
+            // Keyset: a row comparison on the index's (name, id) after its customer_id, so the scan starts there.
+            .$if(page?.past !== undefined, (qb) => {
+              const past = page!.past!;
+              const op = sql.raw(`${page!.fromEnd ? '<' : '>'}${past.inclusive ? '=' : ''}`);
+              return qb.where(sql<SqlBool>`(c.name, c.id) ${op} (${past.key.name}, ${past.key.id})`);
+            })
             .orderBy('c.name', direction)
             .orderBy('c.id', direction)
             .$if(page !== null, (qb) => qb.limit(page?.limit ?? 0).offset(page?.offset ?? 0)),
@@ -172,10 +183,16 @@ export class CameraRepository {
   /**
    * One page of matching cameras by name (then id, so the order is stable) with the list's counts, in one
    * query. An empty page has no row to carry the counts; then they are asked for separately (the total
-   * only past the first page: an empty first page means nothing matches).
+   * only past the first page: an empty first page means nothing matches). `marks` are places in the
+   * unfiltered list known to hold now (camera-list-marks.ts); a page near one is read from it.
    */
-  async listPage(customerId: number, filter: CameraFilter, page: { offset: number; limit: number }) {
-    const slice = await this.sliceOf(customerId, filter, page);
+  async listPage(
+    customerId: number,
+    filter: CameraFilter,
+    page: { offset: number; limit: number },
+    marks: readonly ListMark[] = [],
+  ) {
+    const slice = await this.sliceOf(customerId, filter, page, marks);
     const rows = slice ? await this.listItems(customerId, filter, null, slice) : [];
     const first = rows[0];
     if (first)
@@ -193,20 +210,49 @@ export class CameraRepository {
   }
 
   /**
-   * Where a page is read from. Without a filter, a page far into the list (past FROM_END_AFTER cameras) is
-   * read from whichever end of the index is nearer, which needs the camera count first (one row); null when
-   * the page is past the end. With a filter the total is only known after the scan, so from the start.
+   * Where a page is read from: whichever skips the fewest cameras of the start of the list, a known mark
+   * (after it, or before it backwards) and, without a filter and past FROM_END_AFTER cameras, the end of the
+   * list (which needs the camera count first, one row); null when the page is past the end. With a filter
+   * the total is only known after the scan, so from the start (and marks are of the unfiltered list).
    */
   private async sliceOf(
     customerId: number,
     filter: CameraFilter,
     page: { offset: number; limit: number },
+    marks: readonly ListMark[],
   ): Promise<ListSlice | null> {
-    if (isFilterActive(filter) || page.offset < FROM_END_AFTER) return { ...page, fromEnd: false };
+    if (isFilterActive(filter)) return { ...page, fromEnd: false };
+    let best: { skip: number; slice: ListSlice } = { skip: page.offset, slice: { ...page, fromEnd: false } };
+    for (const { position, key } of marks) {
+      const last = page.offset + page.limit - 1;
+      // The mark at or before the page: the page starts `offset - position` cameras from it, itself included.
+      if (position <= page.offset && page.offset - position < best.skip)
+        best = {
+          skip: page.offset - position,
+          slice: {
+            offset: page.offset - position,
+            limit: page.limit,
+            fromEnd: false,
+            past: { key, inclusive: true },
+          },
+        };
+      // The mark after the page: read backwards from the camera before it.
+      else if (position > last && position - last - 1 < best.skip)
+        best = {
+          skip: position - last - 1,
+          slice: {
+            offset: position - last - 1,
+            limit: page.limit,
+            fromEnd: true,
+            past: { key, inclusive: false },
+          },
+        };
+    }
+    if (best.skip < FROM_END_AFTER) return best.slice;
     const count = await this.cameraCount(customerId);
     if (page.offset >= count) return null;
     const end = Math.min(count, page.offset + page.limit);
-    if (page.offset <= count - end) return { ...page, fromEnd: false };
+    if (count - end >= best.skip) return best.slice;
     // Read backwards: skip the cameras after the page, take the page's (the outer query orders them again).
     return { offset: count - end, limit: end - page.offset, fromEnd: true };
   }

@@ -1,21 +1,17 @@
 // Browsing cameras (core.md §2, §3, §7): the filtered list page with its counts, and one camera's detail.
 // Child users share their parent's customer, so they see the same cameras.
 import type { z } from 'zod';
-import type {
-  cameraListCall} from '@camwatch/contract/cameras';
-import {
-  type CameraDetail,
-  type CameraList,
-  type CameraListQuery,
-} from '@camwatch/contract/cameras';
+import type { cameraListCall } from '@camwatch/contract/cameras';
+import { type CameraDetail, type CameraList, type CameraListQuery } from '@camwatch/contract/cameras';
 import { motionAreaSchema } from '@camwatch/contract/device';
 import type { EnvironmentMode } from '@camwatch/contract/environment';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { PreparedJson } from '../../http/prepared-json.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { MediaUrls } from '../archives/media-urls.ts';
-import { toCameraFilter } from './camera-filter.ts';
+import { isFilterActive, toCameraFilter } from './camera-filter.ts';
 import { CameraListCache } from './camera-list-cache.ts';
+import { CameraListMarks } from './camera-list-marks.ts';
 import { functionFlagsOf, toCameraListItem } from './camera-list-item.ts';
 import type { CameraRepository } from './camera.repository.ts';
 
@@ -27,6 +23,7 @@ const motionAreaOf = (stored: unknown) => {
 
 export class CameraService {
   private readonly listCache: CameraListCache;
+  private readonly listMarks = new CameraListMarks();
 
   constructor(
     private readonly cameras: CameraRepository,
@@ -37,13 +34,30 @@ export class CameraService {
     this.listCache = new CameraListCache({ ttlMs: listCacheMs });
   }
 
-  /** One page by name; a page past the end is empty but still carries the total and the down counts. */
+  /**
+   * One page by name; a page past the end is empty but still carries the total and the down counts. With
+   * the list cache on, pages of the unfiltered list leave marks (camera-list-marks.ts) that later pages are
+   * read from, while the customer's browse version holds.
+   */
   async list(auth: AuthContext, query: CameraListQuery): Promise<CameraList> {
     const filter = toCameraFilter(query, this.environmentMode);
-    const page = await this.cameras.listPage(auth.user.customerId, filter, {
-      offset: (query.page - 1) * query.count,
-      limit: query.count,
-    });
+    const customerId = auth.user.customerId;
+    const version = auth.customerBrowseVersion;
+    const useMarks = this.listCache.enabled && !isFilterActive(filter);
+    const offset = (query.page - 1) * query.count;
+    const page = await this.cameras.listPage(
+      customerId,
+      filter,
+      { offset, limit: query.count },
+      useMarks ? this.listMarks.get(customerId, version) : [],
+    );
+    const first = page.rows[0];
+    const last = page.rows.at(-1);
+    if (useMarks && first && last)
+      this.listMarks.add(customerId, version, [
+        { position: offset, key: { name: first.camera_name, id: first.id } },
+        { position: offset + page.rows.length - 1, key: { name: last.camera_name, id: last.id } },
+      ]);
     return {
       cameras: page.rows.map((row) => toCameraListItem(row, this.urls)),
       total: page.total,
