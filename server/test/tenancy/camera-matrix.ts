@@ -103,6 +103,21 @@ export const cameraMatrix: Record<string, MatrixEntry> = {
     requests: ({ owner }) => [send('POST', `${camera(owner.cameraCode)}/ptz`, { home: true })],
     parent: 404,
   },
+  'GET /api/cameras/:camera_code/ptz/presets': {
+    scope: 'foreign-id',
+    requests: ({ owner }) => [GET(`${camera(owner.cameraCode)}/ptz/presets`)],
+    parent: 404,
+  },
+  'POST /api/cameras/:camera_code/ptz/presets': {
+    scope: 'foreign-id',
+    requests: ({ owner }) => [send('POST', `${camera(owner.cameraCode)}/ptz/presets`, { name: 'entrance' })],
+    parent: 404,
+  },
+  'POST /api/cameras/:camera_code/ptz/presets/:token/goto': {
+    scope: 'foreign-id',
+    requests: ({ owner }) => [send('POST', `${camera(owner.cameraCode)}/ptz/presets/p1/goto`, {})],
+    parent: 404,
+  },
   'PUT /api/cameras/:camera_code/lighting': {
     scope: 'foreign-id',
     requests: ({ owner }) => [send('PUT', `${camera(owner.cameraCode)}/lighting`, { on: true })],
