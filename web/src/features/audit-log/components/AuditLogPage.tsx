@@ -2,6 +2,7 @@
 // failed, watched, downloaded, exported or changed what, when and from where — filtered by user, camera, kind and
 // days, a page of 50 at a time, and downloadable as CSV. The filters live in the address, so a filtered view
 // can be reloaded or shared. Child users never get here (the route and the server refuse them).
+import '../audit-log-texts.ts';
 import {
   Alert,
   Anchor,

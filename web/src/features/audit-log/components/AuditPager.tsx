@@ -1,4 +1,5 @@
 // The audit log's pager (core.md §9's pager, as the camera list shows it), in the audit log's words.
+import '../audit-log-texts.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Pager } from '../../../components/ui/Pager.tsx';
 

@@ -1,6 +1,7 @@
 // debug (core.md §2, §6: only with the debug right): the service's environment (version, database and blob
 // store kinds, settings, job queue), the customer's mail in the outbox and the client errors its users'
 // browsers reported. Without the right the page says so and asks the server nothing (it would answer 403).
+import '../debug-texts.ts';
 import {
   Alert,
   Badge,

@@ -2,6 +2,7 @@
 // the day, per area, stacked in one column or side by side. Each interval with entries has a title (shown on
 // hover) with its time and counts; the chart as a whole is an image whose name says the total and the busiest
 // interval, and the history table below lists every entry as text.
+import '../entry-report-texts.ts';
 import { Box, Group, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from '../../../lib/i18n.ts';

@@ -3,6 +3,7 @@
 // ("Stack") or side by side ("set"), and the history of entries, an area's entries within the continue time (1
 // or 5 minutes) of each other counted as one. The view lives in the URL. Today's report refreshes each minute.
 // The alerts need configEnterAlert (the server answers 403 otherwise).
+import '../entry-report-texts.ts';
 import {
   Alert,
   Anchor,
