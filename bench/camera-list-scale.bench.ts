@@ -99,12 +99,27 @@ async function inProcess(
   }) as Db;
   const out = new Map<string, ScaleRow['inProcess']>();
   try {
-    const versions: [string, Repository][] = [['current', new CameraRepository(db)]];
-    if (baseline) versions.push(['baseline', new baseline(db)]);
+    const current = new CameraRepository(db);
     for (const request of requests) {
       const { filter, page } = filterAndPage(request.query);
+      const versions: [string, Repository][] = [['current', current]];
+      if (baseline) versions.push(['baseline', new baseline(db)]);
+      // A middle page reached from the page before it: the keyset read from that page's last camera, as
+      // the server does with the list cache on (camera-list-marks.ts; the HTTP rows run with it off).
+      if (request.figure.startsWith('middle page')) {
+        const before = await current.listPage(customerId, filter, {
+          offset: page.offset - page.limit,
+          limit: page.limit,
+        });
+        const last = before.rows.at(-1)!;
+        const marks = [{ position: page.offset - 1, key: { name: last.camera_name, id: last.id } }];
+        versions.push([
+          'current, keyset from the page before',
+          { listPage: (customer, f, p) => current.listPage(customer, f, p, marks) },
+        ]);
+      }
       const figures: ScaleRow['inProcess'] = [];
-      // Alternating, so both see the same load on the machine.
+      // Alternating, so all see the same load on the machine.
       const times = new Map<string, number[]>(versions.map(([label]) => [label, []]));
       for (let i = 0; i < 45; i++)
         for (const [label, repository] of versions) {
