@@ -80,19 +80,28 @@ beforeAll(async () => {
     onLiveSegment: (segment) => fs.rmSync(segment.filePath, { force: true }),
   });
   recorder.start();
-  // ffmpeg gets no CPU for 0.7 s in every 2 s.
+  // ffmpeg gets no CPU for 0.7 s in every 2 s. (A signal to an ffmpeg that has exited meanwhile, ESRCH, is moot.)
+  const signal = (pid: number, name: NodeJS.Signals) => {
+    try {
+      process.kill(pid, name);
+    } catch {
+      // exited
+    }
+  };
+  let resume: NodeJS.Timeout | undefined;
   const starve = setInterval(() => {
     const pid = ffmpegPid();
     if (pid === undefined) return;
-    process.kill(pid, 'SIGSTOP');
-    setTimeout(() => process.kill(pid, 'SIGCONT'), 700);
+    signal(pid, 'SIGSTOP');
+    resume = setTimeout(() => signal(pid, 'SIGCONT'), 700);
   }, 2_000);
   try {
     await waitFor(() => settledSegments().length >= 4, 40_000, 'four whole segments');
   } finally {
     clearInterval(starve);
+    clearTimeout(resume);
     const pid = ffmpegPid();
-    if (pid !== undefined) process.kill(pid, 'SIGCONT');
+    if (pid !== undefined) signal(pid, 'SIGCONT');
   }
   await recorder.stop();
 }, 60_000);
