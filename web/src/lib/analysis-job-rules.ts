@@ -1,4 +1,4 @@
-// What the screens of the TLT analyses (operation analysis; the same rules as person tracking's) share about an
+// What the screens of the TLT analyses (person tracking, operation analysis) share about an
 // analysis job (advanced.md §4, §5): when to ask again, how far it got, the request dialog's period checked with
 // the server's own rule, the link into the recording at a moment, and durations. Pure.
 import { analysisPeriodProblem, type AnalysisJobState } from '@camwatch/contract/analysis-job-rules';

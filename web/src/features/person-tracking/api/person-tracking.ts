@@ -15,7 +15,7 @@ import type {
 } from '@camwatch/contract/person-tracking';
 import { routes } from '@camwatch/contract/routes';
 import { callApi, callUrl } from '../../../lib/api-client.ts';
-import { pollInterval } from '../person-tracking-rules.ts';
+import { analysisPollInterval } from '../../../lib/analysis-job-rules.ts';
 
 const listKey = ['person-tracking', 'analyses'] as const;
 
@@ -34,7 +34,7 @@ export const analysesQueryOptions = (cameraCode: string | null) =>
 export const useAnalyses = (cameraCode: string | null) =>
   useQuery({
     ...analysesQueryOptions(cameraCode),
-    refetchInterval: (query) => pollInterval(query.state.data?.map((a) => a.state)),
+    refetchInterval: (query) => analysisPollInterval(query.state.data?.map((a) => a.state)),
   });
 
 export const resultQueryOptions = (id: string) =>
@@ -53,7 +53,7 @@ export const useResult = (id: string) =>
   useQuery({
     ...resultQueryOptions(id),
     refetchInterval: (query) =>
-      pollInterval(query.state.data ? [query.state.data.analysis.state] : undefined),
+      analysisPollInterval(query.state.data ? [query.state.data.analysis.state] : undefined),
     refetchIntervalInBackground: true,
   });
 

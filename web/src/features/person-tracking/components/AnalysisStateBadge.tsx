@@ -3,7 +3,7 @@
 import { Badge, Group, Progress, Text } from '@mantine/core';
 import type { AnalysisJob } from '@camwatch/contract/analysis-jobs';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { progressOf } from '../person-tracking-rules.ts';
+import { analysisProgress } from '../../../lib/analysis-job-rules.ts';
 
 const colors = { running: 'blue', completed: 'green', failed: 'red', request_failed: 'orange' } as const;
 
@@ -15,7 +15,7 @@ export function AnalysisStateBadge({
   withProgress?: boolean;
 }) {
   const { t } = useTranslation();
-  const share = progressOf(analysis);
+  const share = analysisProgress(analysis);
   return (
     <Group gap="xs" wrap="nowrap">
       <Badge color={colors[analysis.state]} variant="light" data-testid="analysis-state">

@@ -11,7 +11,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { dateTimeInputValue, parseDateTimeInput, toOffsetIso } from '../../../lib/local-time.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useRequestAnalysis, useTrackingCameras } from '../api/person-tracking.ts';
-import { defaultPeriod, periodProblem } from '../person-tracking-rules.ts';
+import { analysisPeriodInputProblem, lastHour } from '../../../lib/analysis-job-rules.ts';
 
 interface Props {
   opened: boolean;
@@ -48,12 +48,12 @@ function RequestForm({
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<string | null>(cameraCode);
   const cameras = useTrackingCameras();
-  const [initial] = useState(() => defaultPeriod(Date.now()));
+  const [initial] = useState(() => lastHour(Date.now()));
   const [start, setStart] = useState(dateTimeInputValue(initial.start));
   const [end, setEnd] = useState(dateTimeInputValue(initial.end));
   const [refusal, setRefusal] = useState<string | null>(null);
   const request = useRequestAnalysis(chosen ?? '');
-  const problem = periodProblem(start, end, Date.now());
+  const problem = analysisPeriodInputProblem(start, end, Date.now());
 
   useEffect(() => {
     onBusy(request.isPending);

@@ -13,7 +13,8 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { localDateMinute, localDateTime } from '../../../lib/local-time.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { csvUrl, resultQueryOptions, useResult } from '../api/person-tracking.ts';
-import { formatDuration, personColor, recordingLink } from '../person-tracking-rules.ts';
+import { clockDuration, recordingAt } from '../../../lib/analysis-job-rules.ts';
+import { personColor } from '../person-tracking-rules.ts';
 import { AnalysisStateBadge } from './AnalysisStateBadge.tsx';
 import { PersonPathPicture } from './PersonPathPicture.tsx';
 
@@ -136,7 +137,7 @@ export default function PersonTrackingResultPage() {
                         <Table.Td>
                           <Anchor
                             component={Link}
-                            to={recordingLink(analysis.camera_code, p.first_at)}
+                            to={recordingAt(analysis.camera_code, p.first_at)}
                             aria-label={t('personTracking.result.watchAt', { time: localDateTime(first) })}
                           >
                             {localDateTime(first)}
@@ -145,15 +146,15 @@ export default function PersonTrackingResultPage() {
                         <Table.Td>
                           <Anchor
                             component={Link}
-                            to={recordingLink(analysis.camera_code, p.last_at)}
+                            to={recordingAt(analysis.camera_code, p.last_at)}
                             aria-label={t('personTracking.result.watchAt', { time: localDateTime(last) })}
                           >
                             {localDateTime(last)}
                           </Anchor>
                         </Table.Td>
-                        <Table.Td>{formatDuration((last - first) / 1000)}</Table.Td>
+                        <Table.Td>{clockDuration((last - first) / 1000)}</Table.Td>
                         {p.area_seconds.map((a) => (
-                          <Table.Td key={a.name}>{formatDuration(a.seconds)}</Table.Td>
+                          <Table.Td key={a.name}>{clockDuration(a.seconds)}</Table.Td>
                         ))}
                         <Table.Td>
                           {p.is_transport ? t('personTracking.result.yes') : t('personTracking.result.no')}
