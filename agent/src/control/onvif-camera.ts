@@ -85,7 +85,10 @@ export function describeOnvifError(error: Error & { code?: string }): string {
   if (/timeout|ETIMEDOUT/i.test(text)) return 'the camera did not answer in time (ONVIF)';
   if (/NotAuthorized|not authorized|authentication failed|Unauthorized/i.test(text))
     return 'the camera refused the user name or password (ONVIF)';
+  // A TypeError is the client tripping over an answer that is no SOAP at all (e.g. a JSON 404 of a web
+  // server); the others are its XML parser's.
   if (
+    error instanceof TypeError ||
     /Wrong ONVIF SOAP response|Non-whitespace before first tag|Unexpected close tag|Invalid character/i.test(
       text,
     )
