@@ -52,6 +52,9 @@ import { registerIngestRoutes } from './ingest/ingest.routes.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerArchiveRoutes } from './modules/archives/archive.routes.ts';
 import { registerStreamingRoutes } from './modules/streaming/streaming.routes.ts';
+import { createObservability } from './observability/observability.ts';
+import type { Metrics } from './observability/metrics.ts';
+import { registerObservabilityRoutes } from './observability/observability.routes.ts';
 import { createServices, loadServiceSecrets, type Services } from './services.ts';
 import { APP_VERSION } from '@camwatch/contract/constants';
 
@@ -71,6 +74,8 @@ export interface App {
   routes: string[];
   /** Handlers still running; shutdown waits for them before closing the database. */
   inFlight: InFlight;
+  /** This node's metrics (GET /metrics; main.ts serves them on METRICS_PORT too). */
+  metrics: Metrics;
 }
 
 export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptions): Promise<App> {
@@ -164,6 +169,9 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
     linkOrigins: resetLinkOrigins(config),
     perMinute: config.login.resetRateLimitPerMinute,
   });
+  // /healthz, /readyz, /metrics, and the request counts of every route above.
+  const observability = createObservability({ db, blobs: services.blobs, hub: services.hub });
+  registerObservabilityRoutes(app, { ...observability, metricsToken: config.metrics.token });
   app.addHook('onClose', (_instance, done) => {
     services.scheduler.stop();
     done();
@@ -176,5 +184,5 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   if (webDistDir) await registerWebApp(app, webDistDir);
 
   await app.ready();
-  return { app, services, routes, inFlight };
+  return { app, services, routes, inFlight, metrics: observability.metrics };
 }

@@ -156,6 +156,13 @@ const envSchema = z.object({
   ENTRY_NOTIFICATION_COOLDOWN_MINUTES: positiveInt(10),
   /** Audit events are kept this many days, then deleted by the hourly retention job. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /** Bearer token GET /metrics asks for on the public port; unset: /metrics is not served there. */
+  METRICS_TOKEN: optionalText.refine((v) => v === null || (v.length >= 16 && !/\s/.test(v)), {
+    message: 'must be at least 16 characters without spaces (e.g. `openssl rand -hex 24`)',
+  }),
+  /** An internal port serving GET /metrics without a token (bound to METRICS_HOST); unset: none. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   /** Feedback is also mailed to this operator address when set. */
   FEEDBACK_MAIL_TO: optionalText.refine((v) => v === null || /^[^\s@]+@[^\s@]+$/.test(v), {
     message: 'must be an e-mail address',
@@ -241,6 +248,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     vision: { backgroundPriority: env.VISION_BACKGROUND_PRIORITY },
     feedback: { mailTo: env.FEEDBACK_MAIL_TO },
     audit: { retentionDays: env.AUDIT_RETENTION_DAYS },
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT ?? null, host: env.METRICS_HOST },
   };
 }
 

@@ -16,6 +16,8 @@ import { demoCustomer } from './db/seed/demo-account.ts';
 import { startEmbeddedAgents, wantsSimulatedCameras } from './sim/embedded-agents.ts';
 import { closeLauncher } from './video/launcher.ts';
 import { HEALTH_CHECK_EVERY_MS } from './realtime/camera-health.ts';
+import { createObservability } from './observability/observability.ts';
+import { startMetricsServer } from './observability/metrics-server.ts';
 import { createServices, loadServiceSecrets } from './services.ts';
 import { cleanTempLeftovers, processTempDir } from './storage/temp-dir.ts';
 
@@ -114,6 +116,16 @@ async function main(): Promise<void> {
     await web.app.listen({ port: config.port, host: config.host });
     logger.info({ ms: Date.now() - started }, `CamWatch ${role} ready at http://localhost:${config.port}`);
   }
+  // METRICS_PORT: the metrics on an internal port (a worker has no other; docs/features/observability.md).
+  const metricsServer = config.metrics.port
+    ? await startMetricsServer(
+        web?.metrics ??
+          createObservability({ db, blobs: workerServices.blobs, hub: workerServices.hub }).metrics,
+        config.metrics.port,
+        config.metrics.host,
+      )
+    : null;
+  if (metricsServer) logger.info(`metrics at http://${config.metrics.host}:${metricsServer.port}/metrics`);
   let stopSims: () => Promise<void> = async () => {};
   if (
     web &&
@@ -137,6 +149,7 @@ async function main(): Promise<void> {
     else logger.info({ signal }, 'shutting down');
     await stopSims();
     stopHealth();
+    await metricsServer?.close();
     if (web) {
       await web.app.close();
       if (!(await web.inFlight.idle(8_000)))

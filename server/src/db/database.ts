@@ -23,6 +23,24 @@ pg.types.setTypeParser(INT8_OID, (v) => Number(v));
 /** How long a request waits for a connection before it is answered 503 (a database that does not answer). */
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/** A PostgreSQL connection pool's state now (the metrics' database gauges). */
+export interface PoolState {
+  /** Most connections the pool opens. */
+  max: number;
+  /** Connections open now, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
+const poolStates = new WeakMap<Db, () => PoolState>();
+
+/** The pool's state of a PostgreSQL database opened by openDatabase (null for PGlite: one connection, no pool). */
+export function poolStateOf(db: Db): PoolState | null {
+  return poolStates.get(db)?.() ?? null;
+}
+
 export interface OpenDatabaseOptions {
   /** Told when a pooled connection is lost (terminated, database restarted); the pool replaces it. */
   onConnectionLost?: (error: Error) => void;
@@ -39,7 +57,11 @@ const marked = <T>(promise: Promise<T>): Promise<T> =>
  * error listener on every connection: without one, a connection ended by the server (57P01) while idle or
  * between two queries is an unhandled 'error' event, which ends the process.
  */
-function resilientPool(url: string, max: number, options: OpenDatabaseOptions): PostgresPool {
+function resilientPool(
+  url: string,
+  max: number,
+  options: OpenDatabaseOptions,
+): PostgresPool & { state: () => PoolState } {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -69,13 +91,21 @@ function resilientPool(url: string, max: number, options: OpenDatabaseOptions): 
   return {
     connect: async () => wrap(await marked(pool.connect())),
     end: () => pool.end(),
+    state: () => ({
+      max,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }
 
 export function openDatabase(target: DatabaseTarget, options: OpenDatabaseOptions = {}): Db {
   if (target.kind === 'postgres') {
     const pool = resilientPool(target.url, target.poolSize ?? 10, options);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    poolStates.set(db, pool.state);
+    return db;
   }
   if (target.kind === 'embedded') fs.mkdirSync(target.dir, { recursive: true });
   const dataDir = target.kind === 'embedded' ? target.dir : undefined;

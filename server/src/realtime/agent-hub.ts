@@ -110,6 +110,20 @@ export class AgentHub {
     return this.channels.has(cameraId);
   }
 
+  /** What this node holds now, for the metrics: agents connected, cameras watched, viewers' waiting requests. */
+  stats(): { agents: number; liveCameras: number; streamCameras: number; waitingViewers: number } {
+    const now = this.now();
+    const wanted = (until: Map<number, number>) => [...until.values()].filter((t) => t > now).length;
+    let waitingViewers = 0;
+    for (const set of this.waiters.values()) waitingViewers += set.size;
+    return {
+      agents: this.channels.size,
+      liveCameras: wanted(this.liveUntil),
+      streamCameras: wanted(this.streamUntil),
+      waitingViewers,
+    };
+  }
+
   /** A message from the agent of cameraId (already validated). */
   receive(cameraId: number, message: DeviceToServerMessage): void {
     if (message.type !== 'result') return;
