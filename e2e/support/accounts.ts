@@ -36,3 +36,13 @@ export const account = (name: FixtureName) => ({
   email: fixtureAccounts[name].email,
   password: FIXTURE_PASSWORD,
 });
+
+/**
+ * The only user of a customer of its own with one PTZ camera that no simulated agent records: the ONVIF
+ * spec starts the test ONVIF device and a real agent for it, with the device token start-server.ts writes
+ * to onvifFixtureFile (0600, removed when the server exits).
+ */
+export const ONVIF_ACCOUNT = { email: 'onvif@e2e.example', password: FIXTURE_PASSWORD };
+export const ONVIF_CAMERA_NAME = 'ONVIF旋回カメラ';
+export const onvifFixtureFile = (port: number | string) =>
+  `${process.env.TMPDIR ?? '/tmp'}/camwatch-e2e-onvif-${port}.json`;

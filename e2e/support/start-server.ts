@@ -12,11 +12,16 @@ import { createServices, loadServiceSecrets } from '../../server/src/services.ts
 import { CustomerRepository } from '../../server/src/modules/customers/customer.repository.ts';
 import { CameraRepository } from '../../server/src/modules/cameras/camera.repository.ts';
 import { LocationRepository } from '../../server/src/modules/locations/location.repository.ts';
+import { DeviceAuth } from '../../server/src/ingest/device-auth.ts';
+import { DeviceTokenRepository } from '../../server/src/ingest/device-token.repository.ts';
 import {
   fixtureAccounts,
   FIXTURE_PASSWORD,
   MONITOR_ACCOUNT,
   MONITOR_CAMERA_NAME,
+  ONVIF_ACCOUNT,
+  ONVIF_CAMERA_NAME,
+  onvifFixtureFile,
   type FixtureAccount,
 } from './accounts.ts';
 
@@ -34,7 +39,10 @@ if (isTlt) await keepOnlyTltCameras();
 else await seedFixtures();
 await database.close();
 
-process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+process.on('exit', () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!isTlt) fs.rmSync(onvifFixtureFile(config.port), { force: true });
+});
 await import('../../server/src/main.ts');
 
 async function keepOnlyTltCameras() {
@@ -83,5 +91,50 @@ async function seedFixtures() {
     name: MONITOR_CAMERA_NAME,
     watch_status: 'normal',
     last_seen_at: new Date(Date.now() - 3_600_000),
+  });
+  await seedOnvifCamera();
+}
+
+/**
+ * A customer of its own whose PTZ camera is recorded by no simulated agent: the ONVIF spec runs a real
+ * agent for it against the test ONVIF device, with the device token written here for it.
+ */
+async function seedOnvifCamera() {
+  const customer = await new CustomerRepository(database.db).insert('e2e-onvif', 'ONVIFテスト株式会社');
+  const services = createServices(config, database.db, await loadServiceSecrets(config, database.db));
+  await services.users.create({
+    customerId: customer.id,
+    email: ONVIF_ACCOUNT.email,
+    password: FIXTURE_PASSWORD,
+    name: 'PTZ担当',
+    permissions: { live: true, archive: true, ptz: true },
+  });
+  const site = await new LocationRepository(database.db).insert({
+    customer_id: customer.id,
+    code: 'e2e-onvif-site',
+    name: '大宮倉庫',
+    latitude: 35.9,
+    longitude: 139.62,
+  });
+  const camera = await new CameraRepository(database.db).insert({
+    customer_id: customer.id,
+    location_id: site.id,
+    code: 'e2e-onvif-cam',
+    name: ONVIF_CAMERA_NAME,
+    watch_status: 'normal',
+    use_ptz: true,
+    can_pan: true,
+    can_tilt: true,
+    can_zoom: true,
+    image_fps: 2,
+    image_rs_width: 160,
+    image_rs_height: 90,
+  });
+  const { token } = await new DeviceAuth(new DeviceTokenRepository(database.db)).issue(
+    camera.id,
+    'e2e-onvif',
+  );
+  fs.writeFileSync(onvifFixtureFile(config.port), JSON.stringify({ token, cameraCode: camera.code }), {
+    mode: 0o600,
   });
 }
