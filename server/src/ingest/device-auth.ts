@@ -13,6 +13,10 @@ const CACHE_MAX_ENTRIES = 10_000;
 export class DeviceAuth {
   /** Token hash → identity and when it was read; agents call several times a second, tokens rarely change. */
   private readonly cache = new Map<string, { identity: DeviceIdentity; at: number }>();
+  /** Lookups under way, by token hash. */
+  private readonly lookups = new Map<string, Promise<DeviceIdentity | null>>();
+  /** Counts revocations, so a lookup that overlapped one does not cache what it read. */
+  private revocations = 0;
 
   constructor(
     private readonly tokens: DeviceTokenRepository,
@@ -34,13 +38,27 @@ export class DeviceAuth {
     const hash = hashToken(token);
     const cached = this.cache.get(hash);
     if (cached && this.now() - cached.at < DEVICE_AUTH_CACHE_MS) return cached.identity;
+    // Requests of one agent that arrive together share one lookup.
+    let lookup = this.lookups.get(hash);
+    if (!lookup) {
+      lookup = this.lookUp(hash).finally(() => this.lookups.delete(hash));
+      this.lookups.set(hash, lookup);
+    }
+    return lookup;
+  }
+
+  private async lookUp(hash: string): Promise<DeviceIdentity | null> {
+    const revocations = this.revocations;
+    const at = this.now();
     const identity = await this.tokens.findActive(hash);
     if (!identity) {
       this.cache.delete(hash);
       return null;
     }
+    // A revocation while the lookup was under way may have come after the row was read: not kept then.
+    if (revocations !== this.revocations) return identity;
     if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
-    this.cache.set(hash, { identity, at: this.now() });
+    this.cache.set(hash, { identity, at });
     return identity;
   }
 
@@ -50,7 +68,10 @@ export class DeviceAuth {
 
   /** Revokes in the database and forgets this process's cached identities of the camera at once. */
   async revoke(cameraId: number, tokenId?: number): Promise<number> {
+    this.revocations++;
     const count = await this.tokens.revoke(cameraId, tokenId);
+    this.revocations++;
+    this.lookups.clear();
     for (const [hash, { identity }] of this.cache)
       if (identity.cameraId === cameraId && (tokenId === undefined || identity.tokenId === tokenId))
         this.cache.delete(hash);

@@ -7,11 +7,12 @@ import { isMpegTs } from '../video/remux.ts';
 import { blobKeys } from '../storage/blob-keys.ts';
 import { placePiece } from './clip-pieces.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { checkClip, isJpeg } from './clip-check.ts';
+import { checkClip, isJpeg, type ClipCheck } from './clip-check.ts';
 import type { ClipRepository } from './clip.repository.ts';
 import type { DeviceCameraRepository } from './device-camera.repository.ts';
 import { deviceConfigOf } from './device-config.ts';
 import type { DeviceIdentity } from './device-token.repository.ts';
+import { readMp4Probe } from './mp4-index.ts';
 import type { ThumbnailRepository } from './thumbnail.repository.ts';
 import type { UploadedFile } from './upload-to-file.ts';
 
@@ -101,6 +102,11 @@ function duplicateOrConflict(existing: ClipRowSummary, sha256: string): ClipUplo
 
 export class IngestService {
   private readonly seenAt = new Map<string, number>();
+  /** Marks not yet written: camera → when heard, token → when used. */
+  private seenCameras = new Map<number, Date>();
+  private seenTokens = new Map<number, Date>();
+  private seenWriting: Promise<void> | null = null;
+  private seenNext: Promise<void> | null = null;
   private readonly now: () => number;
 
   constructor(private readonly deps: IngestServiceOptions) {
@@ -112,14 +118,50 @@ export class IngestService {
     return this.deps.uploadDir;
   }
 
-  /** Marks the agent heard (cheaply: at most one write per camera and token every few seconds). */
-  async noteSeen(device: DeviceIdentity): Promise<void> {
+  /**
+   * Marks the agent heard, cheaply: at most once per camera and token every few seconds, and the marks of all
+   * agents heard while one write is under way go together in the next (one statement per table, however many
+   * cameras). Resolves once the mark is written.
+   */
+  noteSeen(device: DeviceIdentity): Promise<void> {
     const key = `${device.cameraId}:${device.tokenId}`;
     const now = this.now();
     const last = this.seenAt.get(key);
-    if (last !== undefined && now - last < SEEN_WRITE_INTERVAL_MS) return;
+    if (last !== undefined && now - last < SEEN_WRITE_INTERVAL_MS) return Promise.resolve();
     this.seenAt.set(key, now);
-    await this.deps.cameras.markSeen(device.cameraId, device.tokenId, new Date(now));
+    const at = new Date(now);
+    this.seenCameras.set(device.cameraId, at);
+    this.seenTokens.set(device.tokenId, at);
+    return this.writeSeen();
+  }
+
+  /** noteSeen for a media upload: its answer does not wait for the write; a failure is logged. */
+  private noteSeenSoon(device: DeviceIdentity): void {
+    this.noteSeen(device).catch((err: unknown) =>
+      this.deps.logger?.error({ err, cameraId: device.cameraId }, 'noting the agent seen failed'),
+    );
+  }
+
+  /** Writes the pending marks now, or right after the write under way when there is one. */
+  private writeSeen(): Promise<void> {
+    if (this.seenNext) return this.seenNext;
+    if (this.seenWriting) {
+      this.seenNext = this.seenWriting
+        .catch(() => undefined)
+        .then(() => {
+          this.seenNext = null;
+          return this.writeSeen();
+        });
+      return this.seenNext;
+    }
+    const cameras = this.seenCameras;
+    const tokens = this.seenTokens;
+    this.seenCameras = new Map();
+    this.seenTokens = new Map();
+    this.seenWriting = this.deps.cameras.markSeen(cameras, tokens).finally(() => {
+      this.seenWriting = null;
+    });
+    return this.seenWriting;
   }
 
   async deviceAnswer(device: DeviceIdentity): Promise<DeviceAnswer> {
@@ -142,7 +184,7 @@ export class IngestService {
     query: ClipUploadQuery,
     upload: UploadedFile,
   ): Promise<ClipUploadAnswer['clip']> {
-    await this.noteSeen(device);
+    this.noteSeenSoon(device);
     const start = this.minuteOf(startTime);
     if (upload.bytes === 0) throw FieldErrors.of('body', 'is empty; send the MP4 file as video/mp4');
     const actual = upload.sha256;
@@ -156,7 +198,7 @@ export class IngestService {
     const earlier = placePiece(await this.deps.clips.piecesOfMinute(device.cameraId, start), piece);
     if (earlier) return duplicateOrConflict(earlier, actual);
 
-    const check = checkClip(await this.deps.probe(upload.path), query.duration_ms);
+    const check = await this.checkUpload(upload.path, query.duration_ms);
     if (!check.ok) throw FieldErrors.of('body', check.reason);
 
     const key = blobKeys.clip(device.cameraId, start, query.offset_ms);
@@ -199,7 +241,7 @@ export class IngestService {
   }
 
   async uploadThumbnail(device: DeviceIdentity, startTime: string, body: Buffer): Promise<void> {
-    await this.noteSeen(device);
+    this.noteSeenSoon(device);
     const start = this.minuteOf(startTime);
     if (body.length === 0) throw FieldErrors.of('body', 'is empty; send the JPEG as image/jpeg');
     if (!isJpeg(body))
@@ -211,7 +253,7 @@ export class IngestService {
 
   /** A live still: checked, handed to the live module; answers whether live is still wanted. */
   async uploadStill(device: DeviceIdentity, capturedAt: number, body: Buffer): Promise<boolean> {
-    await this.noteSeen(device);
+    this.noteSeenSoon(device);
     if (body.length === 0) throw FieldErrors.of('body', 'is empty; send the JPEG as image/jpeg');
     if (!isJpeg(body))
       throw FieldErrors.of('body', 'is not a complete JPEG image (missing start or end marker)');
@@ -220,11 +262,22 @@ export class IngestService {
 
   /** A live HLS segment: checked to be MPEG-TS, handed on; answers whether the stream is still wanted. */
   async uploadLiveSegment(device: DeviceIdentity, segment: LiveSegmentIn): Promise<boolean> {
-    await this.noteSeen(device);
+    this.noteSeenSoon(device);
     if (segment.data.length === 0) throw FieldErrors.of('body', 'is empty; send the segment as video/mp2t');
     if (!isMpegTs(segment.data))
       throw FieldErrors.of('body', 'is not MPEG-TS (whole 188-byte packets starting with 0x47)');
     return this.deps.onLiveSegment ? this.deps.onLiveSegment(device.cameraId, segment) : false;
+  }
+
+  /**
+   * The clip check on the file's own MP4 index when that vouches for a whole H.264 clip of the right length (no
+   * program started); anything else, and every refusal, is ffprobe's answer.
+   */
+  private async checkUpload(filePath: string, durationMs: number): Promise<ClipCheck> {
+    const indexed = await readMp4Probe(filePath).catch(() => null);
+    const quick = indexed && checkClip(indexed, durationMs);
+    if (quick?.ok) return quick;
+    return checkClip(await this.deps.probe(filePath), durationMs);
   }
 
   /** The minute an upload names; refused when it lies too far in the future (a wrong agent clock). */

@@ -22,10 +22,27 @@ export interface ReceiveOptions {
   tooLarge: () => Error;
 }
 
+/** Folders made (or found) already by this process: a clip a second need not ask for its folder each time. */
+const madeDirs = new Set<string>();
+
+/** Opens a new file in dir, making dir first when this process has not yet (or it was removed since). */
+async function openNew(dir: string, file: string): Promise<fs.FileHandle> {
+  if (!madeDirs.has(dir)) {
+    await fs.mkdir(dir, { recursive: true });
+    madeDirs.add(dir);
+  }
+  try {
+    return await fs.open(file, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await fs.mkdir(dir, { recursive: true });
+    return fs.open(file, 'wx');
+  }
+}
+
 export async function receiveToFile(body: Readable, options: ReceiveOptions): Promise<UploadedFile> {
-  await fs.mkdir(options.dir, { recursive: true });
   const file = path.join(options.dir, `${randomUUID()}.upload`);
-  const out = createWriteStream(file, { flags: 'wx' });
+  const out = createWriteStream(file, { fd: await openNew(options.dir, file) });
   const hash = createHash('sha256');
   let bytes = 0;
   return new Promise<UploadedFile>((resolve, reject) => {
@@ -75,7 +92,11 @@ export async function receiveToFile(body: Readable, options: ReceiveOptions): Pr
   });
 }
 
-/** Removes an uploaded file; safe to call more than once. */
+/** Removes an uploaded file; safe to call more than once (one unlink, no lookup first). */
 export async function discardUpload(upload: UploadedFile): Promise<void> {
-  await fs.rm(upload.path, { force: true });
+  try {
+    await fs.unlink(upload.path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
