@@ -66,7 +66,20 @@ export function registerJobHandlers(
   s: JobServices,
 ): void {
   // Main queue: what every new clip brings.
-  jobs.handle('motion', (payload) => s.motion.analyse(clipIdOf('motion', payload)));
+  // How long the job waited picks the motion pass (motion.service.ts: whole, keyframes only, or none when far
+  // behind); the passes given are logged once a minute while the queue is behind.
+  let shedLoggedAt = 0;
+  jobs.handle('motion', async (payload, context) => {
+    const waitedMs = context.dueAt ? Math.max(0, Date.now() - context.dueAt.getTime()) : 0;
+    const pass = await s.motion.analyse(clipIdOf('motion', payload), { waitedMs });
+    if (pass !== 'full' && Date.now() - shedLoggedAt > 60_000) {
+      shedLoggedAt = Date.now();
+      s.logger?.info(
+        { waitedMs, passes: s.motion.passes },
+        'motion queue behind: clips analysed at keyframes or not at all',
+      );
+    }
+  });
   jobs.handle('entry', (payload) => s.enterAlerts.analyse(clipIdOf('entry', payload)));
   jobs.handle('download', (payload, context) => s.downloads.run(payload, context));
   jobs.handle('heatmap-download', (payload, context) => s.heatmapDownloads.run(payload, context));

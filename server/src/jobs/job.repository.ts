@@ -10,6 +10,8 @@ export interface ClaimedJob {
   payload: Record<string, unknown>;
   attempts: number;
   max_attempts: number;
+  /** When it became due. */
+  run_at: Date;
 }
 
 export interface NewJob {
@@ -94,7 +96,7 @@ export class JobRepository {
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, kind, payload, attempts, max_attempts`.execute(this.db);
+      RETURNING id, kind, payload, attempts, max_attempts, run_at`.execute(this.db);
     return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
   }
 

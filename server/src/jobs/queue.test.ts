@@ -38,6 +38,20 @@ const freshKind = (label: string) => `test-${label}-${randomUUID().slice(0, 8)}`
 const jobRow = (id: number) => new JobRepository(db).find(id);
 
 describe('JobQueue', () => {
+  it('tells the handler when its job became due, so it knows how long it waited', async () => {
+    const kind = freshKind('due');
+    const time = clock();
+    const seen: { dueAt?: Date; attempt: number }[] = [];
+    const queue = queueFor(kind, async (_payload, context) => void seen.push(context), { now: time.now });
+    const enqueuedAt = time.now();
+    await queue.enqueue(kind, {});
+    time.advance(90_000);
+    expect(await queue.runDue()).toBe(1);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.attempt).toBe(1);
+    expect(time.now() - seen[0]!.dueAt!.getTime()).toBe(time.now() - enqueuedAt);
+  });
+
   it('retries a failing job with doubling backoff, records the error, then succeeds', async () => {
     const kind = freshKind('retry');
     const time = clock();

@@ -182,7 +182,7 @@ export class JobQueue {
     heartbeat.unref();
     try {
       if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-      await handler(job.payload, { id: job.id, attempt: job.attempts });
+      await handler(job.payload, { id: job.id, attempt: job.attempts, dueAt: new Date(job.run_at) });
       clearInterval(heartbeat);
       await this.jobs.markDone(job.id, job.attempts, new Date(this.now()));
     } catch (error) {

@@ -40,6 +40,8 @@ export interface JobContext {
   id: number;
   /** 1 on the first run, 2 on the first retry, … */
   attempt: number;
+  /** When the job became due (enqueued, or its retry's time): now minus this is how long it waited. */
+  dueAt?: Date;
 }
 
 export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;

@@ -12,6 +12,8 @@ import {
   decodeGrayFrames,
   defaultMotionOptions,
   detectMotion,
+  keyframeMotionOptions,
+  motionDecodeArgs,
   motionFrames,
   motionSpans,
   rasterizeMotionArea,
@@ -165,5 +167,31 @@ describe('detectMotion on real clips', () => {
     const fractions = changedFractions(frames, mask, defaultMotionOptions.pixelThreshold);
     expect(Math.max(...fractions)).toBeLessThan(defaultMotionOptions.areaThreshold / 2);
     expect(await detectMotion(file, null)).toEqual([]);
+  });
+});
+
+describe('the keyframes-only pass (a motion queue that has fallen behind)', () => {
+  it('asks ffmpeg for keyframes only, one picture a second', () => {
+    const args = motionDecodeArgs('clip.mp4', keyframeMotionOptions);
+    expect(args.slice(args.indexOf('-skip_frame'), args.indexOf('-skip_frame') + 2)).toEqual([
+      '-skip_frame',
+      'nokey',
+    ]);
+    expect(args.indexOf('-skip_frame')).toBeLessThan(args.indexOf('-i'));
+    expect(args).toContain('fps=1,scale=64:36:flags=area,format=gray');
+    expect(motionDecodeArgs('clip.mp4')).not.toContain('-skip_frame');
+  });
+
+  it('finds the box crossing between 1 s and 2 s at one-second resolution, and nothing in a still clip', async () => {
+    const moving = await clipFile({ seconds: 5, scene: 'moving', motionFrom: 1, motionTo: 2 });
+    expect((await decodeGrayFrames(moving, keyframeMotionOptions)).length).toBeGreaterThanOrEqual(4);
+    const spans = await detectMotion(moving, null, { options: keyframeMotionOptions });
+    expect(spans).toHaveLength(1);
+    expect(spans[0]!.startSec).toBeGreaterThanOrEqual(0.6);
+    expect(spans[0]!.startSec).toBeLessThanOrEqual(1.2);
+    expect(spans[0]!.endSec).toBeGreaterThanOrEqual(1.8);
+    expect(spans[0]!.endSec).toBeLessThanOrEqual(3.2);
+    const still = await clipFile({ seconds: 5, scene: 'still' });
+    expect(await detectMotion(still, null, { options: keyframeMotionOptions })).toEqual([]);
   });
 });

@@ -5,12 +5,30 @@
 // notifications).
 import { motionAreaSchema, type MotionArea } from '@camwatch/contract/device';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { analyseMotion } from '../../video/motion.ts';
+import { analyseMotion, defaultMotionOptions, keyframeMotionOptions } from '../../video/motion.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { withBlobFile } from '../../storage/blob-file.ts';
 import type { RecordedMediaRepository } from './recorded-media.repository.ts';
 
 export const MOTION_JOB = 'motion';
+
+/**
+ * How the queue keeps up when clips come faster than they can be decoded (one worker, one core; a clip a
+ * minute per camera): a clip that waited up to MOTION_FULL_WITHIN_MS is decoded whole (5 frames a second);
+ * one that waited longer, keyframes only (one a second, about half the CPU); one that waited past
+ * MOTION_GIVE_UP_AFTER_MS is not analysed at all (motion_state stays null, "not looked at"), so the backlog, and
+ * how late a motion alert can come, stay bounded whatever the load.
+ */
+export const MOTION_FULL_WITHIN_MS = 20_000;
+export const MOTION_GIVE_UP_AFTER_MS = 120_000;
+
+export type MotionPass = 'full' | 'keyframes' | 'skipped';
+
+/** The pass for a job that waited this long. */
+export function motionPassFor(waitedMs: number): MotionPass {
+  if (waitedMs > MOTION_GIVE_UP_AFTER_MS) return 'skipped';
+  return waitedMs > MOTION_FULL_WITHIN_MS ? 'keyframes' : 'full';
+}
 
 /** A stored area that does not parse (never written by us) counts as none: the whole picture. */
 const areaOf = (stored: unknown): MotionArea | null => {
@@ -39,16 +57,27 @@ export class MotionService {
     return this.jobs.enqueue(MOTION_JOB, { clipId }, { dedupeKey: `motion:${clipId}` });
   }
 
-  /** The job: looks at the clip and stores what moved. A clip deleted meanwhile is nothing to do. */
-  async analyse(clipId: number): Promise<void> {
+  /** Clips by the pass they got since this process started (the log's and the bench's figures). */
+  readonly passes: Record<MotionPass, number> = { full: 0, keyframes: 0, skipped: 0 };
+
+  /**
+   * The job: looks at the clip and stores what moved; `waitedMs` (how long the job waited in the queue) picks
+   * the pass (motionPassFor). A clip deleted meanwhile is nothing to do. Answers the pass taken.
+   */
+  async analyse(clipId: number, { waitedMs = 0 }: { waitedMs?: number } = {}): Promise<MotionPass> {
+    const pass = motionPassFor(waitedMs);
     const clip = await this.media.findForMotion(clipId);
-    if (!clip) return;
+    if (!clip) return pass;
+    // A camera without motion detection costs no decoding: answered however late.
     if (!clip.use_motion) {
       await this.media.saveMotion(clip.id, []);
-      return;
+      return pass;
     }
+    this.passes[pass]++;
+    if (pass === 'skipped') return pass;
+    const options = pass === 'full' ? defaultMotionOptions : keyframeMotionOptions;
     const { spans, frames } = await withBlobFile(this.blobs, clip.blob_key, (file) =>
-      analyseMotion(file, areaOf(clip.motion_area), { offsetMs: clip.offset_ms }),
+      analyseMotion(file, areaOf(clip.motion_area), { offsetMs: clip.offset_ms, options }),
     );
     await this.media.saveMotion(clip.id, spans, frames);
     const first = spans[0];
@@ -59,5 +88,6 @@ export class MotionService {
         offsetMs: clip.offset_ms,
         firstSec: first.startSec,
       });
+    return pass;
   }
 }
