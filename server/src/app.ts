@@ -34,6 +34,7 @@ import { registerPeopleCountRoutes } from './modules/people-counter/people-count
 import { registerDebugRoutes } from './modules/debug/debug.routes.ts';
 import { registerTagRoutes } from './modules/tags/tag.routes.ts';
 import { registerCameraRoutes } from './modules/cameras/camera.routes.ts';
+import { registerCameraVideoSettingsRoutes } from './modules/cameras/camera-video-settings.routes.ts';
 import { registerLocationRoutes } from './modules/locations/location.routes.ts';
 import { registerWeatherRoutes } from './modules/weather/weather.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notification.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerSettingsRoutes(ctx, config);
   registerTagRoutes(ctx, services.tags);
   registerCameraRoutes(ctx, services.cameras);
+  registerCameraVideoSettingsRoutes(ctx, services.cameraVideoSettings);
   registerLocationRoutes(ctx, services.locations);
   registerWeatherRoutes(ctx, services.weather);
   registerFeedbackRoutes(ctx, services.feedback);

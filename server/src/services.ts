@@ -40,6 +40,8 @@ import {
   OperationAnalysisService,
   operationAnalysisHandler,
 } from './modules/operation-analysis/operation-analysis.service.ts';
+import { CameraVideoSettingsRepository } from './modules/cameras/camera-video-settings.repository.ts';
+import { CameraVideoSettingsService } from './modules/cameras/camera-video-settings.service.ts';
 import { PeopleCounterSettingRepository } from './modules/people-counter/people-counter-setting.repository.ts';
 import { PeopleCounterSettingService } from './modules/people-counter/people-counter-setting.service.ts';
 import { EnterAlertRepository } from './modules/entry-detection/entry-detection.repository.ts';
@@ -286,6 +288,7 @@ export function createServices(
       analyses,
     ),
     peopleCounterSetting: new PeopleCounterSettingService(new PeopleCounterSettingRepository(db)),
+    cameraVideoSettings: new CameraVideoSettingsService(new CameraVideoSettingsRepository(db), hub),
     peopleCounts: new PeopleCountService(new PeopleCountRepository(db)),
     heatmaps,
     personTracking: new PersonTrackingService({

@@ -61,6 +61,9 @@ const expectedCalls = [
   'POST /api/cameras/:camera_code/ptz/presets',
   'POST /api/cameras/:camera_code/ptz/presets/:token/goto',
   'PUT /api/cameras/:camera_code/lighting',
+  // issue 20: camera settings from the server
+  'GET /api/cameras/:camera_code/video-settings',
+  'PUT /api/cameras/:camera_code/video-settings',
   'POST /api/cameras/:camera_code/downloads',
   'GET /api/cameras/:camera_code/downloads/allowance',
   'GET /api/downloads/:download_id',

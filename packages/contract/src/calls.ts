@@ -14,6 +14,7 @@ import {
 } from './auth.ts';
 import { auditCsvCall, auditListCall, auditOptionsCall } from './audit.ts';
 import { archiveMotionCall, archiveVideoCall, archivesCall } from './archives.ts';
+import { cameraVideoSettingsCall, cameraVideoSettingsUpdateCall } from './camera-video-settings.ts';
 import { cameraDetailCall, cameraListCall } from './cameras.ts';
 import { childUserAppKeyDeleteCall, childUserListCall, childUserUpdateCall } from './child-users.ts';
 import { feedbackCall } from './feedback.ts';
@@ -169,6 +170,8 @@ export const allCalls: readonly CallDef[] = [
   personTrackingCsvCall,
   peopleCounterSettingCall,
   peopleCounterSettingUpdateCall,
+  cameraVideoSettingsCall,
+  cameraVideoSettingsUpdateCall,
   areaLinkListCall,
   areaLinkGetCall,
   areaLinkCreateCall,

@@ -167,6 +167,8 @@ export const deviceConfigSchema = z
     height: z.number().int().positive(),
     /** Seconds between live stills while live is wanted. */
     live_interval_sec: z.number().positive(),
+    /** Cap on the recorded bitrate, kbit/s; null or absent (older servers): the encoder’s own rate. */
+    max_bitrate_kbps: z.number().int().positive().nullable().optional(),
     motion_area: motionAreaSchema,
     can_pan: z.boolean(),
     can_tilt: z.boolean(),

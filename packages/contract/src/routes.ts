@@ -19,6 +19,8 @@ export const routes = {
   auditOptions: { method: 'GET', path: '/api/audit-log/options' },
   cameraDetail: { method: 'GET', path: '/api/cameras/:camera_code' },
   cameraList: { method: 'GET', path: '/api/cameras' },
+  cameraVideoSettings: { method: 'GET', path: '/api/cameras/:camera_code/video-settings' },
+  cameraVideoSettingsUpdate: { method: 'PUT', path: '/api/cameras/:camera_code/video-settings' },
   checkLogin: { method: 'POST', path: '/api/auth/checklogin' },
   childUserAppKeyDelete: { method: 'DELETE', path: '/api/childusers/:userId/appkey' },
   childUserList: { method: 'GET', path: '/api/childusers' },

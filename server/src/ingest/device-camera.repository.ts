@@ -28,6 +28,7 @@ export class DeviceCameraRepository {
         'image_rs_width',
         'image_rs_height',
         'live_interval',
+        'video_max_kbps',
         'motion_area',
         'can_pan',
         'can_tilt',

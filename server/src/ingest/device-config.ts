@@ -7,6 +7,7 @@ export interface CameraSettingsRow {
   image_rs_width: number;
   image_rs_height: number;
   live_interval: number;
+  video_max_kbps: number | null;
   motion_area: unknown;
   can_pan: boolean;
   can_tilt: boolean;
@@ -34,6 +35,7 @@ export function deviceConfigOf(row: CameraSettingsRow): DeviceConfig {
     width: row.image_rs_width,
     height: row.image_rs_height,
     live_interval_sec: row.live_interval,
+    max_bitrate_kbps: row.video_max_kbps,
     motion_area: motionAreaOf(row.motion_area),
     can_pan: row.can_pan,
     can_tilt: row.can_tilt,

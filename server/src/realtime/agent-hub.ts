@@ -146,8 +146,10 @@ export class AgentHub {
     }
   }
 
-  sendConfig(cameraId: number, config: DeviceConfig): void {
-    this.channels.get(cameraId)?.send({ type: 'config', config });
+  sendConfig(cameraId: number, config: DeviceConfig): boolean {
+    const channel = this.channels.get(cameraId);
+    channel?.send({ type: 'config', config });
+    return channel !== undefined;
   }
 
   /** Sends a command and waits for the agent's answer (or offline / timeout). */

@@ -35,6 +35,23 @@ export const cameraMatrix: Record<string, MatrixEntry> = {
     requests: ({ owner }) => [GET(camera(owner.cameraCode))],
     parent: 404,
   },
+  'GET /api/cameras/:camera_code/video-settings': {
+    scope: 'foreign-id',
+    requests: ({ owner }) => [GET(`${camera(owner.cameraCode)}/video-settings`)],
+    parent: 404,
+  },
+  'PUT /api/cameras/:camera_code/video-settings': {
+    scope: 'foreign-id',
+    requests: ({ owner }) => [
+      send('PUT', `${camera(owner.cameraCode)}/video-settings`, {
+        resolution: '1280x720',
+        fps: 10,
+        max_bitrate_kbps: null,
+        live_interval_sec: 1,
+      }),
+    ],
+    parent: 404,
+  },
   'PUT /api/cameras/:camera_code/live': {
     scope: 'foreign-id',
     requests: ({ owner }) => [send('PUT', `${camera(owner.cameraCode)}/live`)],

@@ -65,6 +65,8 @@ export interface CamerasTable {
   image_mask_objects: Json<unknown[]>;
   motion_area: ColumnType<unknown, string | null | undefined, string | null>;
   live_interval: Generated<number>;
+  /** Bitrate cap of the recording in kbit/s; null: none. */
+  video_max_kbps: number | null;
   /** When the agent was last heard (heartbeat, upload or control channel). */
   last_seen_at: NullableTimestamp;
   /** Start of the newest thumbnail's minute, for thumb_url. */

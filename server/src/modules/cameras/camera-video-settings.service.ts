@@ -1,0 +1,68 @@
+// A camera's video settings (issue 20 "camera settings from the server"): resolution, frame rate, bitrate
+// cap and live interval. The admin flag is needed to read or change them; a camera that is unknown or
+// another customer's answers 404 first, so nothing tells an outsider it exists. A change is sent at once to
+// the camera's agent when it is connected to this node (it applies it without a restart); an agent on
+// another node or offline gets it in its next heartbeat answer or when it connects.
+import type {
+  CameraVideoSettings,
+  CameraVideoSettingsAnswer,
+} from '@camwatch/contract/camera-video-settings';
+import type { DeviceConfig } from '@camwatch/contract/device';
+import type { AuthContext } from '../../http/auth-context.ts';
+import { deviceConfigOf } from '../../ingest/device-config.ts';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import type { CameraVideoSettingsRepository } from './camera-video-settings.repository.ts';
+
+/** The control channels of this node's agents (AgentHub). */
+export interface AgentConfigSink {
+  sendConfig(cameraId: number, config: DeviceConfig): boolean;
+  isConnected(cameraId: number): boolean;
+}
+
+type Row = NonNullable<Awaited<ReturnType<CameraVideoSettingsRepository['find']>>>;
+
+const answerOf = (row: Row, agentConnected: boolean): CameraVideoSettingsAnswer => ({
+  resolution: `${row.image_rs_width}x${row.image_rs_height}`,
+  fps: row.image_fps,
+  max_bitrate_kbps: row.video_max_kbps,
+  live_interval_sec: row.live_interval,
+  agent_connected: agentConnected,
+});
+
+export class CameraVideoSettingsService {
+  constructor(
+    private readonly repo: CameraVideoSettingsRepository,
+    private readonly agents: AgentConfigSink,
+  ) {}
+
+  private async camera(auth: AuthContext, code: string): Promise<Row> {
+    const camera = await this.repo.find(auth.user.customerId, code);
+    if (!camera) throw new NotFoundError('camera');
+    if (!auth.user.permissions.admin) throw new ForbiddenError();
+    return camera;
+  }
+
+  async get(auth: AuthContext, code: string): Promise<CameraVideoSettingsAnswer> {
+    const camera = await this.camera(auth, code);
+    return answerOf(camera, this.agents.isConnected(camera.id));
+  }
+
+  async save(
+    auth: AuthContext,
+    code: string,
+    settings: CameraVideoSettings,
+  ): Promise<CameraVideoSettingsAnswer> {
+    const camera = await this.camera(auth, code);
+    const [width, height] = settings.resolution.split('x').map(Number) as [number, number];
+    const saved = await this.repo.update(auth.user.customerId, camera.id, {
+      image_rs_width: width,
+      image_rs_height: height,
+      image_fps: settings.fps,
+      video_max_kbps: settings.max_bitrate_kbps,
+      live_interval: settings.live_interval_sec,
+    });
+    if (!saved) throw new NotFoundError('camera');
+    const sent = this.agents.sendConfig(saved.id, deviceConfigOf(saved));
+    return answerOf(saved, sent);
+  }
+}
