@@ -1,24 +1,21 @@
-// One MoveNet pass: the model's own post-processing graph against the raw heads decoded in JavaScript
-// (server/src/vision/movenet-decode.ts), on real pictures (the shared real clips), at the input sizes the engine
-// uses (small crops up to the whole 480-wide picture). Both ways run on the same picture one after the other, so
-// the machine's load touches both alike; the figure is the CPU time per pass and their ratio.
+// One MoveNet pass on each backend: ONNX Runtime's native CPU backend (onnxruntime-node, the graph converted from the
+// vendored TensorFlow.js model) against TensorFlow.js on WebAssembly, both up to the raw heads and decoded in
+// JavaScript (server/src/vision/movenet-decode.ts), on real pictures (the shared real clips), at the input sizes
+// the engine uses (small crops up to the whole 480-wide picture). Both run on the same picture one after the other,
+// one thread each, so the machine's load touches both alike; the figures are CPU and wall ms per pass and the ratio.
 // Usage: npm run bench -- detector-pass     or     node --import tsx bench/detector-pass.bench.ts
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeFrames } from '../server/src/vision/decode.ts';
-import { decodeMoveNet, MOVENET_HEADS } from '../server/src/vision/movenet-decode.ts';
-import { loadRuntime, paddedSide } from '../server/src/vision/person-detector.ts';
+import { decodeMoveNet } from '../server/src/vision/movenet-decode.ts';
+import { loadMoveNet, paddedSide } from '../server/src/vision/person-detector.ts';
 import { report, round1 } from './lib/video-fixtures.ts';
 
 const CLIPS = ['classroom', 'store-aisle-detection', 'people-detection', 'worker-zone-detection'];
 const WIDTHS = [128, 192, 320, 480];
-/** What the bench uses of a TensorFlow.js tensor. */
-interface Tensor {
-  shape: number[];
-  data(): Promise<unknown>;
-  dispose(): void;
-}
+/** Passes per picture and backend (the figure is their mean). */
+const REPEAT = 3;
 
 const FIXTURES = fileURLToPath(new URL('../server/test/fixtures/real-video/', import.meta.url));
 
@@ -26,8 +23,10 @@ export interface DetectorPassRow {
   width: number;
   inputPixels: number;
   passes: number;
-  graphMs: number;
-  headsMs: number;
+  wasmCpuMs: number;
+  onnxCpuMs: number;
+  wasmWallMs: number;
+  onnxWallMs: number;
   ratio: number;
 }
 
@@ -36,12 +35,13 @@ const cpuMsSince = (start: NodeJS.CpuUsage) => {
   return (used.user + used.system) / 1000;
 };
 
-export async function benchDetectorPass(): Promise<{ rows: DetectorPassRow[]; load1: number }> {
-  const { tf, model } = await loadRuntime();
+export async function benchDetectorPass(): Promise<{ rows: DetectorPassRow[]; load1: number[] }> {
+  const runners = { wasm: await loadMoveNet('wasm'), onnx: await loadMoveNet('onnx') };
+  const loads: number[] = [os.loadavg()[0]!];
   const rows: DetectorPassRow[] = [];
   for (const width of WIDTHS) {
-    let graphMs = 0;
-    let headsMs = 0;
+    const cpu = { wasm: 0, onnx: 0 };
+    const wall = { wasm: 0, onnx: 0 };
     let passes = 0;
     let inputPixels = 0;
     for (const clip of CLIPS) {
@@ -56,65 +56,59 @@ export async function benchDetectorPass(): Promise<{ rows: DetectorPassRow[]; lo
         const input = new Int32Array(inputW * inputH * 3);
         for (let y = 0; y < frame.height; y++)
           input.set(frame.data.subarray(y * frame.width * 3, (y + 1) * frame.width * 3), y * inputW * 3);
-        const tensor = tf.tensor4d(input, [1, inputH, inputW, 3], 'int32');
-        const graph = async () => {
-          const out = model.execute(tensor) as Tensor;
-          await out.data();
-          out.dispose();
-        };
-        const heads = async () => {
-          const outs = model.execute(tensor, [...MOVENET_HEADS]) as Tensor[];
-          const v = (await Promise.all(outs.map((o) => o.data()))) as Float32Array[];
-          decodeMoveNet({
-            rows: outs[0]!.shape[1]!,
-            cols: outs[0]!.shape[2]!,
-            center: v[0]!,
-            boxScale: v[1]!,
-            boxOffset: v[2]!,
-            kptHeatmap: v[3]!,
-            kptRegress: v[4]!,
-            kptOffset: v[5]!,
-          });
-          outs.forEach((o) => o.dispose());
-        };
+        const pass = async (backend: 'wasm' | 'onnx') =>
+          decodeMoveNet(await runners[backend].heads(input, inputH, inputW));
         if (!warm) {
-          await graph();
-          await heads();
+          await pass('wasm');
+          await pass('onnx');
           warm = true;
         }
-        let start = process.cpuUsage();
-        await graph();
-        graphMs += cpuMsSince(start);
-        start = process.cpuUsage();
-        await heads();
-        headsMs += cpuMsSince(start);
-        passes++;
-        tensor.dispose();
+        for (let r = 0; r < REPEAT; r++)
+          for (const backend of ['wasm', 'onnx'] as const) {
+            const start = process.cpuUsage();
+            const t0 = performance.now();
+            await pass(backend);
+            wall[backend] += performance.now() - t0;
+            cpu[backend] += cpuMsSince(start);
+          }
+        passes += REPEAT;
       }
     }
+    loads.push(os.loadavg()[0]!);
     rows.push({
       width,
       inputPixels,
       passes,
-      graphMs: round1(graphMs / passes),
-      headsMs: round1(headsMs / passes),
-      ratio: round1(graphMs / headsMs),
+      wasmCpuMs: round1(cpu.wasm / passes),
+      onnxCpuMs: round1(cpu.onnx / passes),
+      wasmWallMs: round1(wall.wasm / passes),
+      onnxWallMs: round1(wall.onnx / passes),
+      ratio: round1(cpu.wasm / cpu.onnx),
     });
   }
-  const load1 = round1(os.loadavg()[0]!);
+  const load1 = loads.map(round1);
   report(
-    'detector-pass (CPU ms per MoveNet pass, real pictures)',
-    ['width', 'input px', 'passes', 'graph post-processing', 'heads + JS decode', 'ratio'],
-    rows.map((r) => [r.width, r.inputPixels, r.passes, r.graphMs, r.headsMs, r.ratio]),
+    'detector-pass (ms per MoveNet pass up to the heads + JS decode, real pictures, one thread each)',
+    ['width', 'input px', 'passes', 'WASM CPU', 'ONNX CPU', 'WASM wall', 'ONNX wall', 'CPU ratio'],
+    rows.map((r) => [
+      r.width,
+      r.inputPixels,
+      r.passes,
+      r.wasmCpuMs,
+      r.onnxCpuMs,
+      r.wasmWallMs,
+      r.onnxWallMs,
+      r.ratio,
+    ]),
     { rows, load1 },
   );
   return { rows, load1 };
 }
 
-export const detectorPassRows = ({ rows, load1 }: { rows: DetectorPassRow[]; load1: number }): string[] =>
+export const detectorPassRows = ({ rows, load1 }: { rows: DetectorPassRow[]; load1: number[] }): string[] =>
   rows.map(
     (r) =>
-      `| MoveNet pass at ${r.width} px wide (${r.inputPixels} input px), ${r.passes} real pictures | ${r.graphMs} ms with the model's post-processing | ${r.headsMs} ms heads + JS decode | ${r.ratio}× | load ${load1} |`,
+      `| MoveNet pass at ${r.width} px wide (${r.inputPixels} input px), ${r.passes} passes on real pictures | WASM ${r.wasmCpuMs} ms CPU (${r.wasmWallMs} wall) | ONNX Runtime ${r.onnxCpuMs} ms CPU (${r.onnxWallMs} wall) | ${r.ratio}× | load ${load1.join(' → ')} |`,
   );
 
 if (import.meta.url === `file://${process.argv[1]}`) {
