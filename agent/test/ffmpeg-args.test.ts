@@ -77,10 +77,11 @@ describe('inputArgs', () => {
     expect(valueOf(args, '-analyzeduration')).toBe('0');
   });
 
-  it('reads RTSP over TCP', () => {
+  it('reads RTSP through a concat script on stdin (the address is not on the command line)', () => {
     const args = inputArgs(parseSource('rtsp://cam.local:554/stream1'), format, ORIGIN);
-    expect(valueOf(args, '-rtsp_transport')).toBe('tcp');
-    expect(args.slice(-2)).toEqual(['-i', 'rtsp://cam.local:554/stream1']);
+    expect(valueOf(args, '-f')).toBe('concat');
+    expect(args.slice(-2)).toEqual(['-i', 'pipe:0']);
+    expect(args).not.toContain('rtsp://cam.local:554/stream1');
   });
 
   it('reads HTTP as MJPEG', () => {

@@ -111,6 +111,15 @@ describe('recording an RTSP camera', () => {
     expect(await probeStream(clip!.path)).toEqual({ codec: 'h264', width: 160, height: 90 });
     expect(failures(logger)).toEqual([]);
     expectNoSecretIn(logger.lines);
+    // ffmpeg reads the address from stdin, so it is stopped with SIGINT: it still closes the clip it was
+    // writing (spooled, or dropped as too short to upload), and reports no errors.
+    const linesBeforeStop = logger.lines.length;
+    await recording!.pipeline.stop();
+    const afterStop = logger.lines.slice(linesBeforeStop).map((line) => line.message);
+    expect(afterStop).toContainEqual(
+      expect.stringMatching(/^(clip recorded|segment too short to upload; dropped)$/),
+    );
+    expect(afterStop).not.toContain('ffmpeg reported errors while stopping');
   }, 60_000);
 
   it('records an H.265 camera over UDP (#transport=udp), re-encoded to H.264', async () => {

@@ -2,9 +2,16 @@
 // or ffmpeg's output is shown, and ffmpeg's end read into a clear reason for the log.
 import { describe, expect, it } from 'vitest';
 import { parseCliOptions } from '../src/cli-options.ts';
-import { inputArgs, RTSP_IO_TIMEOUT_SEC } from '../src/ffmpeg/ffmpeg-args.ts';
+import { inputArgs } from '../src/ffmpeg/ffmpeg-args.ts';
+import { rtspInputScript, RTSP_IO_TIMEOUT_SEC } from '../src/ffmpeg/rtsp-input.ts';
 import { describeSourceFailure } from '../src/source/source-failure.ts';
-import { describeSource, parseSource, redactCredentials, SourceError } from '../src/source/source-spec.ts';
+import {
+  describeSource,
+  parseSource,
+  redactCredentials,
+  SourceError,
+  type RtspSourceSpec,
+} from '../src/source/source-spec.ts';
 
 const format = { width: 320, height: 180, fps: 2 };
 
@@ -17,10 +24,15 @@ describe('RTSP sources', () => {
     });
     const udp = parseSource('rtsp://cam/s1?channel=2#transport=udp');
     expect(udp).toEqual({ kind: 'rtsp', location: 'rtsp://cam/s1?channel=2', transport: 'udp' });
-    const args = inputArgs(udp, format, 0);
-    expect(args[args.indexOf('-rtsp_transport') + 1]).toBe('udp');
-    expect(args[args.indexOf('-timeout') + 1]).toBe(String(RTSP_IO_TIMEOUT_SEC * 1_000_000));
-    expect(args.slice(-2)).toEqual(['-i', 'rtsp://cam/s1?channel=2']);
+    expect(rtspInputScript(udp as RtspSourceSpec)).toBe(
+      [
+        'ffconcat version 1.0',
+        "file 'rtsp://cam/s1?channel=2'",
+        'option rtsp_transport udp',
+        `option timeout ${RTSP_IO_TIMEOUT_SEC * 1_000_000}`,
+        '',
+      ].join('\n'),
+    );
   });
 
   it('refuses unknown options and transports, naming them, and never echoes a password', () => {
@@ -29,14 +41,33 @@ describe('RTSP sources', () => {
     expect(() => parseSource('rtsp://cam/s#timeout=0')).toThrow(/timeout must be whole seconds/);
     const slow = parseSource('rtsp://cam/s#transport=udp&timeout=30');
     expect(slow).toMatchObject({ transport: 'udp', timeoutSec: 30 });
-    const args = inputArgs(slow, format, 0);
-    expect(args[args.indexOf('-timeout') + 1]).toBe('30000000');
+    expect(rtspInputScript(slow as RtspSourceSpec)).toContain('\noption timeout 30000000\n');
     try {
       parseSource('rtsp://admin:hunter2@[bad/s');
       expect.unreachable();
     } catch (error) {
       expect((error as Error).message).not.toContain('hunter2');
     }
+  });
+
+  it('gives ffmpeg the address with its password on stdin, never on the command line (ps shows that)', () => {
+    const source = parseSource("rtsp://admin:it's%20s3cret@cam:554/s1");
+    const args = inputArgs(source, format, 0);
+    expect(args.join(' ')).not.toContain('s3cret');
+    expect(args.slice(-8)).toEqual([
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-protocol_whitelist',
+      'pipe,rtsp,rtsps,rtp,srtp,udp,tcp,tls,http,https,httpproxy',
+      '-i',
+      'pipe:0',
+    ]);
+    // A quote in the address is closed, escaped and reopened (ffconcat's quoting).
+    expect(rtspInputScript(source as RtspSourceSpec)).toContain(
+      "file 'rtsp://admin:it'\\''s%20s3cret@cam:554/s1'\n",
+    );
   });
 
   it('hides user and password in addresses inside any text', () => {

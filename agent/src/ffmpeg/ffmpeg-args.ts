@@ -12,6 +12,7 @@
 // of them) whatever the load, and when ffmpeg gets to write them does not matter.
 import path from 'node:path';
 import type { SourceSpec } from '../source/source-spec.ts';
+import { RTSP_SCRIPT_FD, rtspScriptInputArgs } from './rtsp-input.ts';
 
 /** File descriptors of the recorder's pipes, as the child sees them. */
 export const STILLS_FD = 1;
@@ -69,9 +70,6 @@ export function fileTimelineOffsetSec(
   return Math.max(0, Math.round((options.startedAtMs - options.timelineOriginMs) / 1000));
 }
 
-/** Seconds without data from an RTSP camera before ffmpeg gives up (and the agent reconnects). */
-export const RTSP_IO_TIMEOUT_SEC = 10;
-
 /** The keyframe interval in frames: one keyframe per second, at least every frame. */
 export function keyframeInterval(fps: number): number {
   return Math.max(1, Math.round(fps));
@@ -106,17 +104,9 @@ export function inputArgs(source: SourceSpec, format: FrameFormat, timelineOrigi
         '-',
       ];
     case 'rtsp':
-      return [
-        ...common,
-        '-rtsp_transport',
-        source.transport,
-        // A camera that stops sending without closing (cable pulled, power cut) ends ffmpeg after this
-        // long without data, so the pipeline reconnects instead of waiting for ever.
-        '-timeout',
-        String((source.timeoutSec ?? RTSP_IO_TIMEOUT_SEC) * 1_000_000),
-        '-i',
-        source.location,
-      ];
+      // The address (with the camera's password), the transport and the I/O timeout come on stdin in a
+      // concat script (rtsp-input.ts), never on the command line.
+      return [...common, ...rtspScriptInputArgs(RTSP_SCRIPT_FD)];
     case 'onvif':
       throw new Error('an ONVIF camera is recorded from the RTSP address it gives (resolve it first)');
     case 'http':

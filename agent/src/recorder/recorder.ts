@@ -21,6 +21,7 @@ import {
 import { JpegSplitter } from '../ffmpeg/jpeg-splitter.ts';
 import { LineSplitter, parseSegmentLine, type FinishedSegment } from '../ffmpeg/segment-list.ts';
 import { redactCredentials, type SourceSpec } from '../source/source-spec.ts';
+import { rtspInputScript } from '../ffmpeg/rtsp-input.ts';
 import type { FrameFeeder } from './frame-feeder.ts';
 
 export interface RecorderOptions {
@@ -131,9 +132,11 @@ export class Recorder {
       this.resolveExit({ code, signal, wasStopped: this.isStopping, stderrTail: this.stderrTail.trim() });
     });
     options.feeder?.start(options.format, (frame, capturedAt) => this.writeFrame(frame, capturedAt));
+    // An RTSP camera's address, password included, goes to ffmpeg on stdin, not on its command line.
+    if (options.source.kind === 'rtsp') child.stdin?.end(rtspInputScript(options.source));
   }
 
-  /** Ends recording: the simulator stops and ffmpeg sees the end of its input; ffmpeg is told `q`. */
+  /** Ends recording: the simulator stops and ffmpeg sees the end of its input; ffmpeg is told `q` (or SIGINT). */
   async stop(): Promise<RecorderExit> {
     const child = this.child;
     if (!child) return { code: null, signal: null, wasStopped: true, stderrTail: '' };
@@ -141,11 +144,15 @@ export class Recorder {
     this.options.feeder?.stop();
     if (child.exitCode === null && child.signalCode === null) {
       if (this.options.feeder) child.stdin?.end();
+      // An RTSP camera's ffmpeg reads its input script from stdin, so it takes no `q`: SIGINT closes its
+      // outputs the same way.
+      else if (this.options.source.kind === 'rtsp') child.kill('SIGINT');
       else child.stdin?.end('q');
       const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
       const exit = await this.exited;
       clearTimeout(timer);
-      return exit;
+      // After a SIGINT ffmpeg exits 255 even when it closed its outputs as asked.
+      return this.options.source.kind === 'rtsp' && exit.code === 255 ? { ...exit, code: 0 } : exit;
     }
     return this.exited;
   }
