@@ -8,7 +8,9 @@
 // nothing half-made: nothing was stored. A recording that is not a readable video (or was removed meanwhile) is
 // left out and counted; an engine failure fails the attempt (the queue tries once more), and the last failed
 // attempt marks the job failed and tells the user. Nothing to analyse (no recording in the period, the camera's
-// feature turned off or the mode no longer TLT) ends the job as request_failed.
+// feature turned off or the mode no longer TLT) ends the job as request_failed. With a second engine process
+// (`extraVision`, one per core), a kind whose recordings are independent has them analysed two at once
+// (runAtOnce), and a tracked kind has its two halves analysed at once, stitched where the trackers agree (runSplit).
 import type { AnalysisKind } from '@camwatch/contract/analysis-job-rules';
 import { isTltMode, type EnvironmentMode } from '@camwatch/contract/environment';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -19,7 +21,7 @@ import { defaultDetectorOptions } from '../../vision/person-detector.ts';
 import { defaultRegionOptions } from '../../vision/regions.ts';
 import { decodeTracks } from '../../vision/track-codec.ts';
 import { DEFAULT_TRACKER_OPTIONS } from '../../vision/tracker-options.ts';
-import type { TrackerState } from '../../vision/tracker-state.ts';
+import type { TrackerState, TrackerStateTrack } from '../../vision/tracker-state.ts';
 import { VideoUnreadableError, type VisionRunner } from '../../vision/vision-process.ts';
 import { visionAnalysisOptions } from '../../vision/vision-settings.ts';
 import type { AnalysisJobRepository } from './analysis-job.repository.ts';
@@ -96,9 +98,33 @@ export interface AnalysisJobRunnerDeps {
 
 /** A recording continues the previous one when it begins within this of the previous one's end. */
 const CONTINUES_WITHIN_MS = 2_000;
+/** A tracked kind's job of at least this many recordings is analysed in two halves at once (runSplit). */
+const SPLIT_FROM_RECORDINGS = 2;
 
 const isTrackerState = (value: unknown): value is TrackerState =>
   typeof value === 'object' && value !== null && Array.isArray((value as { tracks?: unknown }).tracks);
+
+/** The tracker state an engine answer (or stored tracks) hands to the recording that continues it. */
+const stateOf = (result: AnalysisResult | null): TrackerState | null =>
+  result && isTrackerState(result.state) ? result.state : null;
+
+/** Whether a recording continues the one before it (within CONTINUES_WITHIN_MS of its end). */
+function continuesAt(
+  recordings: readonly { clip: { duration_ms: number }; beginsAtMs: number }[],
+  i: number,
+) {
+  if (i === 0) return false;
+  const before = recordings[i - 1]!;
+  return (
+    Math.abs(recordings[i]!.beginsAtMs - (before.beginsAtMs + before.clip.duration_ms)) <= CONTINUES_WITHIN_MS
+  );
+}
+
+/** One recording's answer: the engine's (or the stored tracks), null when unreadable; when its times start. */
+interface Step {
+  atMs: number;
+  result: AnalysisResult | null;
+}
 
 export class AnalysisJobRunner {
   private readonly handlers = new Map<AnalysisKind, AnalysisKindHandler>();
@@ -218,32 +244,35 @@ export class AnalysisJobRunner {
       // same way (the same engine, options and carried tracker state): its stored tracks are used, and the engine
       // runs only on the recordings it has not analysed (yet).
       const reusesStored = !handler.wantsPictures && isServiceEngine(own, base);
-      let state: TrackerState | null = null;
-      let previousEndMs = -Infinity;
-      let skipped = 0;
-      for (const [index, { clip, beginsAtMs }] of recordings.entries()) {
-        const continues = Math.abs(beginsAtMs - previousEndMs) <= CONTINUES_WITHIN_MS;
+      const step = async (vision: VisionRunner, index: number, state: TrackerState | null): Promise<Step> => {
+        const { clip, beginsAtMs } = recordings[index]!;
         const stored = reusesStored ? await this.deps.jobs.storedTracks(clip.id) : undefined;
-        if (stored) {
-          // Stored times are seconds of the clip's minute.
-          collector.add(
-            { clipId: clip.id, beginsAtMs: clip.start_time.getTime(), durationMs: clip.duration_ms },
-            { tracks: decodeTracks(stored.tracks) } as unknown as AnalysisResult,
-          );
-          state = isTrackerState(stored.end_state) ? stored.end_state : null;
-          previousEndMs = beginsAtMs + clip.duration_ms;
-          await this.deps.jobs.progress(jobId, index + 1, skipped);
-          continue;
-        }
-        const result = await analyse(this.deps.vision, index, continues ? state : null);
-        if (result) {
-          collector.add({ clipId: clip.id, beginsAtMs, durationMs: clip.duration_ms }, result);
-          state = isTrackerState(result.state) ? result.state : null;
-        } else {
-          skipped++;
-          state = null;
-        }
-        previousEndMs = beginsAtMs + clip.duration_ms;
+        if (!stored) return { atMs: beginsAtMs, result: await analyse(vision, index, state) };
+        // Stored times are seconds of the clip's minute.
+        const result = {
+          tracks: decodeTracks(stored.tracks),
+          state: stored.end_state,
+        } as unknown as AnalysisResult;
+        return { atMs: clip.start_time.getTime(), result };
+      };
+      if (pool.length > 1 && recordings.length >= SPLIT_FROM_RECORDINGS) {
+        const minHits = options.tracker.minHits ?? DEFAULT_TRACKER_OPTIONS.minHits;
+        await this.runSplit(jobId, recordings, [pool[0]!, pool[1]!], step, collector, minHits);
+        await this.deps.jobs.complete(jobId, collector.finish(), tell('completed'));
+        return;
+      }
+      let state: TrackerState | null = null;
+      let skipped = 0;
+      for (const [index, { clip }] of recordings.entries()) {
+        const { atMs, result } = await step(
+          this.deps.vision,
+          index,
+          continuesAt(recordings, index) ? state : null,
+        );
+        if (result)
+          collector.add({ clipId: clip.id, beginsAtMs: atMs, durationMs: clip.duration_ms }, result);
+        else skipped++;
+        state = stateOf(result);
         await this.deps.jobs.progress(jobId, index + 1, skipped);
       }
       await this.deps.jobs.complete(jobId, collector.finish(), tell('completed'));
@@ -313,6 +342,118 @@ export class AnalysisJobRunner {
     if (flushError) throw flushError;
   }
 
+  /**
+   * A tracked kind's recordings in two halves on two engine processes at once, with the result of one process
+   * going through them in order (ids included). The first process goes through the recordings in order from the
+   * first, carrying the tracker's state, as the sequential run does; the second starts at the middle recording with
+   * no state and carries its own from there. Before each recording of the second half, the first process compares
+   * the state it would hand to it with the one the second process handed to it: when they are the same apart from
+   * the ids (every live track with the same motion model, times, running appearance and confirmation, as stored:
+   * `sameTracking`), the engine answers the same from that recording on, apart from the ids; the first process
+   * stops there and the second's answers are used, the ids of the people alive at that seam replaced by the first's.
+   * Until then the first process goes on into the second half: someone in view at the middle costs it a recording
+   * or two (measured: two on the factory line) until the second's new tracker has caught up with them. A recording
+   * after a gap, nobody tracked, or stored tracks (the same for both) make a seam at once. If the states never
+   * agree, the first process analyses every recording: the sequential run. Results reach the collector in order.
+   */
+  private async runSplit(
+    jobId: number,
+    recordings: readonly { clip: { id: number; duration_ms: number }; beginsAtMs: number }[],
+    [first, second]: readonly [VisionRunner, VisionRunner],
+    step: (vision: VisionRunner, index: number, state: TrackerState | null) => Promise<Step>,
+    collector: AnalysisCollector,
+    minHits: number,
+  ): Promise<void> {
+    const n = recordings.length;
+    const middle = Math.ceil(n / 2);
+    const continues = (i: number) => continuesAt(recordings, i);
+    let done = 0;
+    let writing: Promise<void> = Promise.resolve();
+    const progressed = () => {
+      done = Math.min(n, done + 1);
+      const count = done;
+      writing = writing.then(() => this.deps.jobs.progress(jobId, count, 0));
+      return writing;
+    };
+    // The second half: each recording's answer, as a promise the first process can wait on.
+    let stop = false;
+    const answers = new Map<
+      number,
+      {
+        promise: Promise<Step>;
+        settle: (r: Step) => void;
+        fail: (e: unknown) => void;
+      }
+    >();
+    for (let i = middle; i < n; i++) {
+      let settle: (r: Step) => void = () => {};
+      let fail: (e: unknown) => void = () => {};
+      const promise = new Promise<Step>((resolve, reject) => {
+        settle = resolve;
+        fail = reject;
+      });
+      // Not awaited when the first process needs no more of them.
+      promise.catch(() => {});
+      answers.set(i, { promise, settle, fail });
+    }
+    const secondResult = (i: number) => answers.get(i)!.promise;
+    const secondRun = (async () => {
+      let state: TrackerState | null = null;
+      let i = middle;
+      try {
+        for (; i < n && !stop; i++) {
+          const answer = await step(second, i, i > middle && continues(i) ? state : null);
+          answers.get(i)!.settle(answer);
+          state = stateOf(answer.result);
+          await progressed();
+        }
+      } catch (error) {
+        for (; i < n; i++) answers.get(i)!.fail(error);
+        throw error;
+      }
+    })();
+    secondRun.catch(() => {});
+    const results: Step[] = [];
+    let state: TrackerState | null = null;
+    let seam = n;
+    let ids = new Map<string, string>();
+    try {
+      for (let i = 0; i < n; i++) {
+        const incoming = continues(i) ? state : null;
+        if (i >= middle) {
+          const theirs = i === middle || !continues(i) ? null : stateOf((await secondResult(i - 1)).result);
+          const same = sameTracking(incoming, theirs, minHits);
+          if (same) {
+            seam = i;
+            ids = same;
+            break;
+          }
+        }
+        const answer = await step(first, i, incoming);
+        results.push(answer);
+        state = stateOf(answer.result);
+        if (i < middle) await progressed();
+      }
+    } finally {
+      if (seam === n) stop = true;
+    }
+    if (seam < n) {
+      await secondRun;
+      for (let i = seam; i < n; i++) {
+        const { atMs, result } = await secondResult(i);
+        results.push({ atMs, result: renameTracks(result, ids) });
+      }
+    }
+    await writing;
+    let skipped = 0;
+    for (const [i, { atMs, result }] of results.entries()) {
+      const { clip } = recordings[i]!;
+      if (result) collector.add({ clipId: clip.id, beginsAtMs: atMs, durationMs: clip.duration_ms }, result);
+      else skipped++;
+    }
+    await this.deps.jobs.progress(jobId, n, skipped);
+  }
+
   /** Fails the running jobs whose worker stopped on their last attempt, telling their users. */
   async failStranded(now: Date = new Date()): Promise<number> {
     // A job just asked for may not be queued yet: a minute's grace.
@@ -335,6 +476,52 @@ export class AnalysisJobRunner {
     }
     return stranded.length;
   }
+}
+
+/**
+ * Whether two tracker states carried into the same recording make the engine answer the same, apart from the ids:
+ * each live track of one has a track in the other with the same motion model (position, velocity, covariance),
+ * times, running appearance and confirmation (hits counted up to `minHits`, confirmed or not), all as stored
+ * (rounded). Answers the ids of `theirs`' confirmed tracks mapped to `ours`' (empty when nobody is tracked), or null
+ * when they differ. What they may differ in is only reported, never used by the tracker: the sum of the
+ * descriptors (Track.descriptor), the highest score (Track.maxScore) and hits beyond `minHits`.
+ */
+export function sameTracking(
+  ours: TrackerState | null,
+  theirs: TrackerState | null,
+  minHits: number,
+): Map<string, string> | null {
+  const a = ours?.tracks ?? [];
+  const b = theirs?.tracks ?? [];
+  if (a.length !== b.length) return null;
+  const key = (t: TrackerStateTrack) =>
+    JSON.stringify([
+      t.id === null,
+      Math.min(t.hits, minHits),
+      t.filterT,
+      t.lastHitT,
+      t.firstMissT,
+      t.filter,
+      t.appearance,
+    ]);
+  const waiting = new Map<string, TrackerStateTrack[]>();
+  for (const t of a) waiting.set(key(t), [...(waiting.get(key(t)) ?? []), t]);
+  const ids = new Map<string, string>();
+  for (const t of b) {
+    const match = waiting.get(key(t))?.pop();
+    if (!match) return null;
+    if (t.id !== null && match.id !== null) ids.set(t.id, match.id);
+  }
+  return ids;
+}
+
+/** An engine answer with its tracks' ids renamed (those in the map). */
+function renameTracks(
+  result: AnalysisResult | null,
+  ids: ReadonlyMap<string, string>,
+): AnalysisResult | null {
+  if (!result || ids.size === 0) return result;
+  return { ...result, tracks: result.tracks.map((t) => ({ ...t, id: ids.get(t.id) ?? t.id })) };
 }
 
 /** Whether a kind's engine options change nothing of the service's own (each value the one the engine would use). */

@@ -342,4 +342,61 @@ describe('person tracking job', { timeout: 180_000 }, () => {
     expect((await result(cookie, ownId)).analysis.state).toBe('completed');
     expect(engineCalls).toBe(2);
   });
+
+  it('analyses the two halves at once on two engine processes with the result of one process in order', async () => {
+    const { camera, cookie } = await shopCamera();
+    // Three more pieces of the aisle: one continuing the first two (4.5-6 s), then after a gap of 2.5 s two more
+    // in a row (8.5-10 s, 10-11.5 s).
+    const pieces = [
+      [0, 4_500],
+      [1.5, 8_500],
+      [3, 10_000],
+    ] as const;
+    for (const [from, offsetMs] of pieces)
+      await putClip(t, camera.id, minute, await cut('store-aisle-detection', from, 1.5), {
+        offsetMs,
+        durationMs: 1_500,
+      });
+    const calls: string[] = [];
+    const named = (name: string): VisionRunner => ({
+      analyze: (req) => {
+        calls.push(name);
+        return t.services.visionRunner.analyze(req);
+      },
+      close: async () => {},
+    });
+    const personsOf = async (pool: VisionRunner[], end: string) => {
+      calls.length = 0;
+      const runner = new AnalysisJobRunner({
+        jobs: t.services.analysisJobs.repository,
+        blobs: t.services.blobs,
+        vision: pool[0]!,
+        extraVision: pool.slice(1),
+        environmentMode: 'TLT:3',
+      });
+      runner.register(personTrackingHandler);
+      const id = await request(cookie, camera.code, { start: period.start, end });
+      await runner.run(Number(id), { attempt: 1, maxAttempts: 2 });
+      const done = await result(cookie, id);
+      expect(done.analysis.state).toBe('completed');
+      expect(done.clips_skipped).toBe(0);
+      return done.persons!;
+    };
+    const count = (name: string) => calls.filter((c) => c === name).length;
+    // Five recordings, the second half (the fourth and fifth) after the gap: the second process's new tracker
+    // starts where the sequential run's starts anew too, so each process analyses its half only.
+    const inOrder = await personsOf([named('first')], period.end);
+    expect(calls).toHaveLength(5);
+    expect(inOrder.length).toBeGreaterThanOrEqual(2);
+    const split = await personsOf([named('first'), named('second')], period.end);
+    expect([count('first'), count('second')]).toEqual([3, 2]);
+    expect(split).toEqual(inOrder);
+    // The first three (no gap): people are in view at the middle, and the second process's new tracker does not
+    // agree with the carried one, so the first process goes on through the third recording itself.
+    const before = new Date(minute.getTime() + 7_000).toISOString();
+    const threeInOrder = await personsOf([named('first')], before);
+    const threeSplit = await personsOf([named('first'), named('second')], before);
+    expect([count('first'), count('second')]).toEqual([3, 1]);
+    expect(threeSplit).toEqual(threeInOrder);
+  });
 });
