@@ -15,7 +15,8 @@ import { FailureLog } from './lib/failure-log.ts';
 import { demoCustomer } from './db/seed/demo-account.ts';
 import { startEmbeddedAgents, wantsSimulatedCameras } from './sim/embedded-agents.ts';
 import { closeLauncher } from './video/launcher.ts';
-import { HEALTH_CHECK_EVERY_MS } from './realtime/camera-health.ts';
+import { HEALTH_CHECK_EVERY_MS, HEALTH_CHECK_LEASE_MS } from './realtime/camera-health.ts';
+import { clusterLease } from './jobs/cluster-lease.ts';
 import { createObservability } from './observability/observability.ts';
 import { startMetricsServer } from './observability/metrics-server.ts';
 import { createServices, loadServiceSecrets } from './services.ts';
@@ -96,10 +97,16 @@ async function main(): Promise<void> {
   const stopHealth =
     role === 'api'
       ? () => {}
-      : workerServices.scheduler.every('camera health check', HEALTH_CHECK_EVERY_MS, async () => {
-          const flips = await workerServices.cameraHealth.check();
-          if (flips.length > 0) healthLogger.info({ flips }, 'camera status changed');
-        });
+      : workerServices.scheduler.every(
+          'camera health check',
+          HEALTH_CHECK_EVERY_MS,
+          async () => {
+            const flips = await workerServices.cameraHealth.check();
+            if (flips.length > 0) healthLogger.info({ flips }, 'camera status changed');
+          },
+          // One worker of the cluster checks (docs/operations.md, "Several server processes").
+          { lease: clusterLease(db, config.database.kind, 'camera-health', HEALTH_CHECK_LEASE_MS) },
+        );
   // Background jobs (motion detection, retention, housekeeping): any number of worker processes may run them.
   const jobWorker = role === 'api' ? null : workerServices.jobs;
   jobWorker?.start();

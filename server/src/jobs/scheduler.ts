@@ -1,13 +1,17 @@
 // The one way this server runs something every so often in its own process: the job queues' recurring
 // jobs (JobQueue.every enqueues each period's job from here), the camera health check, and the expiry of
 // live and stream requests nobody renews. A task never overlaps itself; a failing one is logged once per
-// outage (FailureLog), not at every tick; the timers never keep the process alive.
+// outage (FailureLog), not at every tick; the timers never keep the process alive. A task given a cluster
+// lease (cluster-lease.ts) runs only on the node holding it: once across the cluster, not once per node.
 import type { Logger } from 'pino';
 import { FailureLog } from '../lib/failure-log.ts';
+import type { ClusterLease } from './cluster-lease.ts';
 
 export interface PeriodicTaskOptions {
   /** Run once at once as well, not only after the first interval. */
   runAtStart?: boolean;
+  /** Run only while this node holds the lease (a cluster-wide singleton); each tick renews or takes it. */
+  lease?: ClusterLease;
 }
 
 export class Scheduler {
@@ -28,7 +32,7 @@ export class Scheduler {
       if (isRunning) return;
       isRunning = true;
       try {
-        await task();
+        if (!options.lease || (await options.lease.holds())) await task();
         failures.succeeded();
       } catch (err) {
         failures.failed(err);
@@ -41,6 +45,8 @@ export class Scheduler {
     const stop = () => {
       clearInterval(timer);
       this.stops.delete(stop);
+      // Handed over at once rather than when the lease runs out; a failure only means the lock went already.
+      void options.lease?.release().catch(() => {});
     };
     this.stops.add(stop);
     if (options.runAtStart) void tick();

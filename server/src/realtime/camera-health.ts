@@ -6,6 +6,11 @@ import type { CameraHealthRepository } from './camera-health.repository.ts';
 
 /** How often a worker checks (main.ts schedules it). */
 export const HEALTH_CHECK_EVERY_MS = 5_000;
+/**
+ * With several workers one checks (a cluster lease); a checker silent this long (three checks) hands over. A camera
+ * goes down at least 30 s after its agent's last heartbeat, so a handover delays a flip by no more than this.
+ */
+export const HEALTH_CHECK_LEASE_MS = 3 * HEALTH_CHECK_EVERY_MS;
 
 /** Stored texts; the web shows its own words for these kinds in the user's language. */
 export const STATUS_MESSAGES = { down: 'カメラがダウンしました', normal: 'カメラが復旧しました' } as const;
