@@ -52,7 +52,7 @@ import { resetLinkOrigins } from './modules/password-reset/reset-link-origins.ts
 import { registerIngestRoutes } from './ingest/ingest.routes.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerArchiveRoutes } from './modules/archives/archive.routes.ts';
-import { registerStreamingRoutes } from './modules/streaming/streaming.routes.ts';
+import { registerLiveFmp4Route, registerStreamingRoutes } from './modules/streaming/streaming.routes.ts';
 import { createObservability } from './observability/observability.ts';
 import type { Metrics } from './observability/metrics.ts';
 import { registerObservabilityRoutes } from './observability/observability.routes.ts';
@@ -166,7 +166,12 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerHeatmapDownloadRoutes(ctx, services.heatmapDownloads);
   registerPersonTrackingRoutes(ctx, services.personTracking);
   registerAuditRoutes(ctx, services.auditLog);
-  await registerControlChannel(ctx, { hub: services.hub, ingest: services.ingest });
+  await registerControlChannel(ctx, {
+    hub: services.hub,
+    ingest: services.ingest,
+    onFmp4: (cameraId, message) => services.liveFmp4.put(cameraId, message),
+  });
+  await registerLiveFmp4Route(ctx, services.streaming, services.liveFmp4);
   registerPasswordResetRoutes(ctx, services.passwordResets, {
     linkOrigins: resetLinkOrigins(config),
     perMinute: config.login.resetRateLimitPerMinute,

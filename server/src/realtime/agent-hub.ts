@@ -211,6 +211,12 @@ export class AgentHub {
     return (this.streamUntil.get(cameraId) ?? 0) > this.now();
   }
 
+  /** The last viewer left (the fMP4 stream knows when): the agent stops streaming now, not after the hold. */
+  releaseStream(cameraId: number): void {
+    if (!this.streamUntil.delete(cameraId)) return;
+    this.channels.get(cameraId)?.send({ type: 'stream', on: false });
+  }
+
   private expireStream(): void {
     const now = this.now();
     for (const [cameraId, until] of this.streamUntil) {

@@ -11,6 +11,8 @@ export interface StreamHub {
 
 /** A ring nobody uploads to or watches for this long is dropped (its memory freed). */
 const IDLE_RING_MS = 60_000;
+/** A playlist fetched within this long: an HLS player still watches (hls.js refetches every second). */
+const HLS_IN_USE_MS = 10_000;
 
 export interface LiveSegmentUpload {
   agentSequence: number;
@@ -21,6 +23,7 @@ export interface LiveSegmentUpload {
 
 export class LiveStreams {
   private readonly rings = new Map<number, LiveRing>();
+  private readonly playlistAt = new Map<number, number>();
 
   constructor(
     private readonly hub: StreamHub,
@@ -45,10 +48,20 @@ export class LiveStreams {
   /** The sliding-window playlist; with no segment yet, waits up to waitMs for the first one. */
   async playlist(cameraId: number, waitMs: number): Promise<string> {
     this.want(cameraId);
+    this.playlistAt.set(cameraId, this.now());
     const ring = this.ring(cameraId);
     ring.lastActiveAt = Math.max(ring.lastActiveAt, this.now());
     if (ring.isEmpty && waitMs > 0) await ring.waitForSegment(waitMs);
     return livePlaylist(ring.window());
+  }
+
+  /** Whether an HLS player fetched the camera's playlist lately. */
+  hlsInUse(cameraId: number): boolean {
+    const at = this.playlistAt.get(cameraId);
+    if (at === undefined) return false;
+    if (this.now() - at < HLS_IN_USE_MS) return true;
+    this.playlistAt.delete(cameraId);
+    return false;
   }
 
   segment(cameraId: number, sequence: number): LiveSegment | undefined {

@@ -91,6 +91,13 @@ export class StreamingService {
     return Math.max(0, Math.min(cap, Math.floor((grant.exp - this.now()) / 1000)));
   }
 
+  /** The camera of a valid live stream token (the fMP4 WebSocket); 403 for any other token. */
+  liveCamera(token: string): number {
+    const grant = this.grant(token);
+    if (grant.mode !== 'live') throw new ForbiddenError('This stream address is not a live one.');
+    return grant.cameraId;
+  }
+
   async playlist(token: string): Promise<StreamAnswer<string>> {
     const grant = this.grant(token);
     if (grant.mode === 'live')

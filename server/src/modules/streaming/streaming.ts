@@ -1,8 +1,9 @@
 // Wires the streaming side: stream tokens (a key derived from the media signing secret), the segment
-// cache, on-demand and live streams, and the service behind POST api/cameras/:code/streaming.
+// cache, on-demand and live streams (HLS, and the fMP4 relay), and the service behind POST api/cameras/:code/streaming.
 import type { Db } from '../../db/database.ts';
 import type { AgentHub } from '../../realtime/agent-hub.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import { LiveFmp4Streams } from './live-fmp4.ts';
 import { LiveStreams } from './live-stream.ts';
 import { SegmentCache } from './segment-cache.ts';
 import { StreamTokens } from './stream-token.ts';
@@ -24,6 +25,7 @@ export function createStreaming(deps: {
   const cameras = new StreamingRepository(deps.db);
   const segmentCache = new SegmentCache(deps.segmentCacheBytes ?? SEGMENT_CACHE_BYTES);
   const liveStreams = new LiveStreams(deps.hub);
+  const liveFmp4 = new LiveFmp4Streams(deps.hub, (cameraId) => liveStreams.hlsInUse(cameraId));
   const streamTokens = new StreamTokens(deps.mediaSigningSecret);
   const streaming = new StreamingService({
     cameras,
@@ -37,5 +39,5 @@ export function createStreaming(deps: {
     live: liveStreams,
     reachability: deps.hub,
   });
-  return { streaming, liveStreams, segmentCache, streamTokens };
+  return { streaming, liveStreams, liveFmp4, segmentCache, streamTokens };
 }
