@@ -6,7 +6,7 @@
 import { startAgent, type AgentHandle } from './agent.ts';
 import { parseCliOptions, USAGE, UsageError, type ConfigCommand } from './cli-options.ts';
 import { loadAgentConfig, sealConfigFile } from './config/agent-config.ts';
-import { checkCamera, type CheckResult } from './config/check.ts';
+import { checkCamera, checkFfmpeg, type CheckResult } from './config/check.ts';
 import { ConfigError } from './config/secrets.ts';
 import { discoverOnvifCameras } from './control/onvif-camera.ts';
 import { createLogger, withFields, type Logger } from './logger.ts';
@@ -86,8 +86,12 @@ async function runConfigCommand(command: ConfigCommand): Promise<number> {
 async function check(server: string, cameras: CameraToRun[], warnings: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   out(`camwatch-agent ${AGENT_VERSION}: checking ${cameras.length} camera(s) against ${server}`);
-  const results = await Promise.all(cameras.map((camera) => checkCamera(camera.options)));
-  let failed = 0;
+  const [ffmpeg, ...results] = await Promise.all([
+    checkFfmpeg(),
+    ...cameras.map((camera) => checkCamera(camera.options)),
+  ]);
+  let failed = ffmpeg!.ok ? 0 : 1;
+  out(formatResult(ffmpeg!));
   for (const [index, camera] of cameras.entries()) {
     out(camera.name ? `camera "${camera.name}"` : 'camera');
     for (const result of results[index]!) {

@@ -151,6 +151,7 @@ describe('the installable agent', () => {
     const out = check.stdout;
     expect(out).not.toContain(PASSWORD);
     expect(out).not.toContain('guess');
+    expect(out).toMatch(/^ {2}ok {4}ffmpeg: ffmpeg \d+\.\d+/m);
     const section = (name: string) =>
       out.split(/^camera /m).find((part) => part.startsWith(`"${name}"`)) ?? '';
     const accepted = `ok    server: ${server.url} accepts the token: camera CAM0001`;
@@ -208,5 +209,15 @@ describe('the installable agent', () => {
     const refused = await agent(['--config', file, '--check'], { CAMWATCH_AGENT_KEY: '00'.repeat(32) });
     expect(refused).toMatchObject({ code: 1, stdout: '' });
     expect(refused.stderr).toBe('agent: camera "x": token is not a valid encrypted value\n');
+    // Without ffmpeg on the PATH, the check says so.
+    const noFfmpeg = await agent(
+      ['--check', '--server', server.url, '--token', TOKEN, '--source', 'sim:street'],
+      {
+        PATH: '/nonexistent',
+      },
+    );
+    expect(noFfmpeg.code).toBe(1);
+    expect(noFfmpeg.stdout).toMatch(/FAIL {2}ffmpeg: cannot run ffmpeg: .*\(install ffmpeg 5\.1 or newer/);
+    expect(noFfmpeg.stdout).toContain('ok    server:');
   });
 });

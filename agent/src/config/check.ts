@@ -2,7 +2,7 @@
 // answers, and takes the device token) and the source (ffprobe opens it within a timeout and finds video;
 // an ONVIF camera answers, takes the user and password, and names a stream that opens). Each result is a
 // line in plain words; nothing is changed on the server or the camera. Secrets never appear in a line.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { deviceSelfCall } from '@camwatch/contract/device';
 import { OnvifCamera } from '../control/onvif-camera.ts';
 import { rtspInputScript, rtspScriptInputArgs } from '../ffmpeg/rtsp-input.ts';
@@ -119,6 +119,32 @@ export async function checkSource(text: string, options: CheckOptions = {}): Pro
     what: 'source',
     message: `${shown}: ${probe.codec} video, ${probe.width}x${probe.height}${extra}`,
   };
+}
+
+/**
+ * The site's ffmpeg: present, and 5 or newer (an RTSP camera's address reaches it in a concat script with
+ * per-file options, which older versions do not read; 5.1 is the version tested).
+ */
+export function checkFfmpeg(ffmpegPath = 'ffmpeg'): Promise<CheckResult> {
+  return new Promise((resolve) => {
+    execFile(ffmpegPath, ['-hide_banner', '-version'], { timeout: 10_000 }, (error, stdout) => {
+      if (error && !stdout)
+        return resolve({
+          ok: false,
+          what: 'ffmpeg',
+          message: `cannot run ${ffmpegPath}: ${error.message} (install ffmpeg 5.1 or newer, e.g. apt-get install ffmpeg)`,
+        });
+      const version = /^ffmpeg version n?(\S+)/.exec(String(stdout))?.[1] ?? 'of an unknown version';
+      const major = /^(\d+)\./.exec(version)?.[1];
+      if (major !== undefined && Number(major) < 5)
+        return resolve({
+          ok: false,
+          what: 'ffmpeg',
+          message: `ffmpeg ${version} is too old: the agent needs 5.0 or newer (5.1 is tested)`,
+        });
+      resolve({ ok: true, what: 'ffmpeg', message: `ffmpeg ${version}` });
+    });
+  });
 }
 
 type ProbeOutcome = { codec: string; width: number; height: number } | { problem: string };
