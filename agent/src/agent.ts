@@ -25,7 +25,7 @@ import { DeviceClient } from './upload/device-client.ts';
 import { AGENT_VERSION } from './version.ts';
 
 export interface AgentOptions {
-  /** The CamWatch server, e.g. `http://127.0.0.1:3000`. */
+  /** The CamWatch server, e.g. `http://127.0.0.1:3000`, or a comma list of a cluster's nodes (tried in turn). */
   server: string;
   /** The camera's device token (`cwd_…`). */
   token: string;
@@ -151,7 +151,9 @@ export async function startAgent(options: AgentOptions): Promise<AgentHandle> {
     lighting: controls.hasLighting,
   });
   const channel = new ControlChannel({
-    url: controlChannelUrl(options.server, config.camera_code),
+    // The agent's current server, the next one after a failure (--server a,b: upload/server-list.ts).
+    url: () => controlChannelUrl(client.server, config.camera_code),
+    onDown: (url) => client.serverFailed(url),
     token: options.token,
     logger,
     hello,

@@ -19,7 +19,8 @@ export const USAGE = `Usage: camwatch-agent --config FILE [--check | --seal]
   --seal               encrypt the configuration file's plain passwords and tokens (makes a key file)
   --version            print the agent's version
 
-  --server URL         CamWatch server, e.g. http://127.0.0.1:3000
+  --server URL[,URL]   CamWatch server, e.g. http://127.0.0.1:3000; several nodes of one cluster as a comma
+                       list: the agent moves to the next when one fails
   --token TOKEN        the camera's device token (cwd_…)
   --source SOURCE      sim:street | sim:shop | sim:factory[?seed=N&tz=MINUTES]
                        | rtsp://[user:password@]host[:port]/path[#transport=udp&timeout=SECONDS]
@@ -121,8 +122,10 @@ export function parseCliOptions(
   const missing = (['server', 'token', 'source'] as const).filter((name) => !values[name]);
   if (missing.length > 0) throw new UsageError(`missing ${missing.map((name) => `--${name}`).join(', ')}`);
   const server = values.server!;
-  if (!/^https?:\/\/[^/]/.test(server))
-    throw new UsageError(`--server must be an http:// or https:// URL, not "${server}"`);
+  if (!server.split(',').every((one) => /^https?:\/\/[^/]/.test(one.trim())))
+    throw new UsageError(
+      `--server must be an http:// or https:// URL (or a comma list of them), not "${server}"`,
+    );
   const seed = optionalInteger(values.seed, '--seed', -2_147_483_648);
   try {
     parseSource(values.source!, seed ?? 1);

@@ -1,6 +1,7 @@
 // The control channel: a WebSocket to the server (same bearer token) that stays open for the agent's
 // whole life. Says hello on each connection, hands on every valid message, ignores (and logs) invalid
-// ones, and reconnects with backoff (1 s doubling to 30 s) for ever.
+// ones, and reconnects with backoff (1 s doubling to 30 s) for ever; with several servers, to the next one
+// after a failure (onDown).
 import {
   controlChannelPath,
   serverToDeviceMessage,
@@ -40,7 +41,10 @@ export function parseServerMessage(
 }
 
 export interface ControlChannelOptions {
-  url: string;
+  /** The channel's address; a function is asked again at each connection (the agent's current server). */
+  url: string | (() => string);
+  /** Told when a connection to `url` failed or its server went away: the agent moves on to its next server. */
+  onDown?: (url: string) => void;
   token: string;
   logger: Logger;
   hello: () => DeviceToServerMessage;
@@ -92,13 +96,16 @@ export class ControlChannel {
 
   private connect(): void {
     const { logger } = this.options;
-    const socket = new WebSocket(this.options.url, {
+    const url = typeof this.options.url === 'function' ? this.options.url() : this.options.url;
+    const socket = new WebSocket(url, {
       headers: { authorization: `Bearer ${this.options.token}` },
       handshakeTimeout: 10_000,
     });
     this.socket = socket;
     let problem = '';
+    let wasOpen = false;
     socket.on('open', () => {
+      wasOpen = true;
       this.failures = 0;
       logger.info('control channel open');
       this.send(this.options.hello());
@@ -118,6 +125,9 @@ export class ControlChannel {
     });
     socket.on('close', (code) => {
       if (this.socket !== socket || this.isStopped) return;
+      // Never reached, cut (1006), or the server going away or overloaded: try the next server. Closed on
+      // purpose by a healthy server (replaced by a newer connection, a revoked token): stay.
+      if (!wasOpen || [1001, 1006, 1011, 1012, 1013].includes(code)) this.options.onDown?.(url);
       this.failures += 1;
       const delay = backoffDelay(this.failures, this.options.backoff ?? DEFAULT_BACKOFF);
       logger.warn('control channel down; reconnecting', {

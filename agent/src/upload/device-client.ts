@@ -1,10 +1,12 @@
 // The agent's HTTP side of the device API: every call with the device token, over keep-alive connections
 // (a still or live segment must not wait for a TCP handshake). Bodies are Buffers or a file streamed from disk. Answers
-// carry the status and the parsed JSON; only a network failure or timeout throws (NetworkError).
+// carry the status and the parsed JSON; only a network failure or timeout throws (NetworkError). With several
+// servers (a comma list), a failure of the current one sends the next requests to the next (server-list.ts).
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { HeartbeatBody } from '@camwatch/contract/device';
+import { ServerList } from './server-list.ts';
 
 export class NetworkError extends Error {}
 
@@ -31,24 +33,36 @@ export interface ClipUploadMeta {
   sha256: string;
 }
 
-export class DeviceClient {
-  private readonly base: URL;
-  private readonly agent: http.Agent;
+/** Answers of a proxy or a node that cannot serve now: the next server may. */
+const NODE_DOWN_STATUSES = new Set([502, 503, 504]);
 
+export class DeviceClient {
+  private readonly servers: ServerList;
+  private readonly agents: { http: http.Agent; https: https.Agent };
+
+  /** `serverUrl`: one address, or a comma list of a cluster's nodes (server-list.ts). */
   constructor(
     serverUrl: string,
     private readonly token: string,
   ) {
-    this.base = new URL(serverUrl);
-    if (this.base.protocol !== 'http:' && this.base.protocol !== 'https:')
-      throw new Error(`server URL must be http:// or https://, not ${serverUrl}`);
+    this.servers = new ServerList(serverUrl);
     const options = { keepAlive: true, maxSockets: 8 };
-    this.agent = this.base.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    this.agents = { http: new http.Agent(options), https: new https.Agent(options) };
+  }
+
+  /** The server requests go to now (the control channel connects there too). */
+  get server(): string {
+    return this.servers.current.href;
+  }
+
+  /** The server at `address` failed (the control channel was cut): requests go to the next one. */
+  serverFailed(address: string): void {
+    this.servers.failed(address);
   }
 
   /** The server's URL for an API path (keeps a path prefix of --server). */
   urlFor(apiPath: string, query: Record<string, string | number> = {}): URL {
-    const url = new URL(this.base.href);
+    const url = new URL(this.servers.current.href);
     url.pathname = `${url.pathname.replace(/\/$/, '')}${apiPath}`;
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
     return url;
@@ -109,8 +123,20 @@ export class DeviceClient {
     });
   }
 
-  request(method: string, apiPath: string, options: RequestOptions = {}): Promise<DeviceAnswer> {
+  /** One request to the current server; a failure of that server moves later requests to the next. */
+  async request(method: string, apiPath: string, options: RequestOptions = {}): Promise<DeviceAnswer> {
     const url = this.urlFor(apiPath, options.query);
+    try {
+      const answer = await this.send(url, method, options);
+      if (NODE_DOWN_STATUSES.has(answer.status)) this.servers.failed(url);
+      return answer;
+    } catch (error) {
+      if (!options.signal?.aborted) this.servers.failed(url);
+      throw error;
+    }
+  }
+
+  private send(url: URL, method: string, options: RequestOptions): Promise<DeviceAnswer> {
     const transport = url.protocol === 'https:' ? https : http;
     const body = options.body;
     const headers: Record<string, string | number> = { authorization: `Bearer ${this.token}` };
@@ -120,7 +146,8 @@ export class DeviceClient {
     }
     return new Promise((resolve, reject) => {
       if (options.signal?.aborted) return reject(new NetworkError('aborted'));
-      const req = transport.request(url, { method, headers, agent: this.agent, signal: options.signal });
+      const agent = url.protocol === 'https:' ? this.agents.https : this.agents.http;
+      const req = transport.request(url, { method, headers, agent, signal: options.signal });
       req.setTimeout(options.timeoutMs ?? 30_000, () =>
         req.destroy(new NetworkError(`${method} ${url.pathname}: no answer in time`)),
       );
@@ -159,7 +186,8 @@ export class DeviceClient {
   }
 
   close(): void {
-    this.agent.destroy();
+    this.agents.http.destroy();
+    this.agents.https.destroy();
   }
 }
 
