@@ -17,7 +17,7 @@ import type { AnalysisJobs } from './modules/analysis-jobs/analysis-jobs.ts';
 import { ANALYSIS_SWEEP_EVERY_MS } from './modules/analysis-jobs/analysis-jobs.ts';
 import type { RetentionService } from './modules/archives/retention.service.ts';
 import { RETENTION_EVERY_MS } from './modules/archives/retention.service.ts';
-import type { MotionService } from './modules/archives/motion.service.ts';
+import { MOTION_GIVE_UP_AFTER_MS, type MotionService } from './modules/archives/motion.service.ts';
 import type { AuditRetentionService } from './modules/audit/audit-retention.service.ts';
 import { AUDIT_RETENTION_EVERY_MS } from './modules/audit/audit-retention.service.ts';
 import type { createDownloads } from './modules/downloads/downloads.ts';
@@ -27,7 +27,7 @@ import type { createPush } from './modules/push/push.ts';
 import { parsePushJobPayload } from './modules/push/push-delivery.ts';
 import type { VisionService } from './modules/vision/vision.service.ts';
 
-type Queue<Kind extends string> = Pick<JobQueue, 'every'> & {
+type Queue<Kind extends string> = Pick<JobQueue, 'every' | 'expireAfter'> & {
   handle(kind: Kind, handler: Parameters<JobQueue['handle']>[1]): void;
 };
 
@@ -67,7 +67,9 @@ export function registerJobHandlers(
 ): void {
   // Main queue: what every new clip brings.
   // How long the job waited picks the motion pass (motion.service.ts: whole, keyframes only, or none when far
-  // behind); the passes given are logged once a minute while the queue is behind.
+  // behind); the passes given are logged once a minute while the queue is behind. Jobs that waited past the
+  // bound are closed unrun in bulk, so the backlog stays bounded even when the worker cannot take them one by one.
+  jobs.expireAfter('motion', MOTION_GIVE_UP_AFTER_MS);
   let shedLoggedAt = 0;
   jobs.handle('motion', async (payload, context) => {
     const waitedMs = context.dueAt ? Math.max(0, Date.now() - context.dueAt.getTime()) : 0;

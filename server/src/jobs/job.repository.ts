@@ -118,6 +118,21 @@ export class JobRepository {
     return Number(result.numUpdatedRows);
   }
 
+  /**
+   * Closes the jobs of `kind` still waiting that were due before `dueBefore`, without running them (done, with
+   * the reason in last_error); answers how many. One statement, however many there are.
+   */
+  async expireWaiting(kind: string, dueBefore: Date, now: Date, reason: string): Promise<number> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ status: 'done', finished_at: now, locked_until: null, last_error: reason })
+      .where('kind', '=', kind)
+      .where('status', '=', 'queued')
+      .where('run_at', '<', dueBefore)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Keeps the lease of a job still being worked on. */
   async extendLease(id: number, attempt: number, leaseUntil: Date): Promise<void> {
     await this.db

@@ -38,6 +38,28 @@ const freshKind = (label: string) => `test-${label}-${randomUUID().slice(0, 8)}`
 const jobRow = (id: number) => new JobRepository(db).find(id);
 
 describe('JobQueue', () => {
+  it('closes unrun, in one go, the jobs of an expireAfter kind that waited past the bound; fresher ones run', async () => {
+    const kind = freshKind('expire');
+    const time = clock();
+    const ran: unknown[] = [];
+    const queue = queueFor(kind, async (payload) => void ran.push(payload.n), { now: time.now });
+    queue.expireAfter(kind, 2 * MINUTE);
+    const old = await Promise.all([1, 2, 3].map((n) => queue.enqueue(kind, { n })));
+    time.advance(90_000);
+    const fresh = await queue.enqueue(kind, { n: 4 });
+    time.advance(31_000);
+    expect(await queue.runDue()).toBe(1);
+    expect(ran).toEqual([4]);
+    for (const id of old)
+      expect(await jobRow(id!)).toMatchObject({
+        status: 'done',
+        attempts: 0,
+        last_error: 'not run: waited over 120 s',
+      });
+    expect(await jobRow(fresh!)).toMatchObject({ status: 'done', attempts: 1, last_error: null });
+    expect(() => queue.expireAfter('no-such-kind', MINUTE)).toThrow(/unknown job kind/);
+  });
+
   it('tells the handler when its job became due, so it knows how long it waited', async () => {
     const kind = freshKind('due');
     const time = clock();

@@ -43,6 +43,8 @@ interface Schedule {
 }
 
 const MINUTE_MS = 60_000;
+/** How often a worker looks for jobs past their expireAfter bound. */
+const EXPIRE_EVERY_MS = 5_000;
 
 /** A failure that running the job again cannot mend (e.g. a clip that is not a readable video): no retry. */
 export class PermanentJobError extends Error {
@@ -61,6 +63,8 @@ export class JobQueue {
   private readonly now: () => number;
   private readonly logger: QueueOptions['logger'];
   private readonly schedules: Schedule[] = [];
+  private readonly expiries: { kind: string; afterMs: number }[] = [];
+  private expiredAt = -Infinity;
   private isRunning = false;
   private loops: Promise<void>[] = [];
   private wakeSleepers: (() => void)[] = [];
@@ -132,6 +136,34 @@ export class JobQueue {
     }
   }
 
+  /**
+   * Jobs of `kind` that waited longer than `afterMs` are closed unrun (in one statement, at most every few
+   * seconds), so a queue that cannot keep up sheds its oldest work instead of falling ever further behind.
+   * For work whose worth passes with time (a clip's motion analysis: motion.service.ts).
+   */
+  expireAfter(kind: string, afterMs: number): void {
+    if (!this.registry.isKnown(kind)) throw new Error(`unknown job kind "${kind}"`);
+    this.expiries.push({ kind, afterMs });
+  }
+
+  /** Closes the expired jobs of every expireAfter kind; answers how many. */
+  async expireWaiting(): Promise<number> {
+    const now = this.now();
+    this.expiredAt = now;
+    let count = 0;
+    for (const { kind, afterMs } of this.expiries) {
+      const expired = await this.jobs.expireWaiting(
+        kind,
+        new Date(now - afterMs),
+        new Date(now),
+        `not run: waited over ${Math.round(afterMs / 1000)} s`,
+      );
+      if (expired > 0) this.logger?.info({ kind, expired }, 'jobs waited too long and were not run');
+      count += expired;
+    }
+    return count;
+  }
+
   /** Starts the worker loops; throws if a declared job kind has no handler. */
   start(): void {
     if (this.isRunning) return;
@@ -169,6 +201,7 @@ export class JobQueue {
   /** Claims and runs one due job; false when none was due. */
   async runOne(): Promise<boolean> {
     const now = this.now();
+    if (this.expiries.length > 0 && now - this.expiredAt >= EXPIRE_EVERY_MS) await this.expireWaiting();
     const abandoned = await this.jobs.failAbandoned(this.registry.kinds, new Date(now));
     if (abandoned > 0) this.logger?.error({ abandoned }, 'jobs failed after their worker stopped');
     const [job] = await this.jobs.claim(this.registry.kinds, new Date(now), new Date(now + this.leaseMs), 1);
