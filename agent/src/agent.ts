@@ -12,6 +12,7 @@ import { runCommand } from './control/device-commands.ts';
 import { Heartbeat, type DeviceState } from './control/heartbeat.ts';
 import type { FrameFormat } from './ffmpeg/ffmpeg-args.ts';
 import { LiveStills } from './live/live-stills.ts';
+import { LiveFragments } from './live/live-fragments.ts';
 import { LiveStream } from './live/live-stream.ts';
 import { MinuteThumbnails } from './live/minute-thumbnails.ts';
 import { silentLogger, withFields, type Logger } from './logger.ts';
@@ -125,6 +126,7 @@ export async function startAgent(options: AgentOptions): Promise<AgentHandle> {
     onStill: (jpeg, capturedAt) => stills.offer(jpeg, capturedAt),
     onThumbnail: (jpeg, capturedAt) => thumbnails.offer(jpeg, capturedAt),
     onLiveSegment: (segment) => stream.offer(segment),
+    onLiveFragment: (piece, run) => fragments.offer(piece, run),
   });
 
   // Configuration changes are applied one after another.
@@ -140,7 +142,11 @@ export async function startAgent(options: AgentOptions): Promise<AgentHandle> {
   const applyState = (state: DeviceState) => {
     void applyConfig(state.config);
     stills.setLive(state.live);
-    if (state.stream !== undefined) stream.setStreaming(state.stream);
+    if (state.stream !== undefined) {
+      stream.setStreaming(state.stream);
+      // The fMP4 stream follows the control channel's messages only (it travels on that channel).
+      if (!state.stream) fragments.setStreaming(false);
+    }
   };
 
   const hello = (): DeviceToServerMessage => ({
@@ -161,8 +167,10 @@ export async function startAgent(options: AgentOptions): Promise<AgentHandle> {
     onMessage: (message: ServerToDeviceMessage) => {
       if (message.type === 'config') void applyConfig(message.config);
       else if (message.type === 'live') stills.setLive(message.on);
-      else if (message.type === 'stream') stream.setStreaming(message.on);
-      else if (message.type === 'command') {
+      else if (message.type === 'stream') {
+        stream.setStreaming(message.on);
+        fragments.setStreaming(message.on);
+      } else if (message.type === 'command') {
         const { id, command } = message;
         void runCommand(controls, id, command).then((result) => {
           if (result.ok) logger.info('command', { kind: command.kind, ok: true });
@@ -173,6 +181,7 @@ export async function startAgent(options: AgentOptions): Promise<AgentHandle> {
     },
   });
   sayHello = () => void channel.send(hello());
+  const fragments = new LiveFragments({ sink: channel, logger });
   const heartbeat = new Heartbeat({
     intervalMs: options.heartbeatIntervalMs,
     channel,

@@ -124,7 +124,7 @@ describe('recorderArgs', () => {
     expect(args.filter((a) => a === 'libx264')).toHaveLength(1);
     expect(valueOf(output, '-flags')).toBe('+global_header');
     expect(valueOf(output, '-f')).toBe('tee');
-    expect(teeSlaves(valueOf(output, 'tee')!)).toHaveLength(2);
+    expect(teeSlaves(valueOf(output, 'tee')!)).toHaveLength(3);
   });
 
   it('cuts one-minute MP4 segments where the timestamps cross a minute (not at the clock), faststart, listed on a pipe', () => {
@@ -166,6 +166,14 @@ describe('recorderArgs', () => {
         segment_list_type: 'csv',
       },
       file: '/spool/.recording/run-1/live/live-%d.ts',
+    });
+  });
+
+  it('writes the low-latency live stream as fragmented MP4, one frame per fragment, on pipe 6, never failing the clips', () => {
+    const [, , fmp4] = teeSlaves(valueOf(output, 'tee')!);
+    expect(fmp4).toEqual({
+      options: { f: 'mp4', onfail: 'ignore', movflags: '+frag_every_frame+empty_moov+default_base_moof' },
+      file: 'pipe:6',
     });
   });
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FinishedSegment } from '../src/ffmpeg/segment-list.ts';
+import type { Fmp4Piece } from '../src/live/fmp4-splitter.ts';
 import { Recorder, type ClosedLiveSegment } from '../src/recorder/recorder.ts';
 import { SimCamera } from '../src/sim/sim-camera.ts';
 import { parseSource } from '../src/source/source-spec.ts';
@@ -26,6 +27,7 @@ const liveDir = path.join(dir, 'live');
 fs.mkdirSync(liveDir);
 const segments: FinishedSegment[] = [];
 const liveSegments: ClosedLiveSegment[] = [];
+const fmp4: Fmp4Piece[] = [];
 const stills: { jpeg: Buffer; capturedAt: number }[] = [];
 const thumbnails: { jpeg: Buffer; capturedAt: number }[] = [];
 const source = parseSource('sim:street');
@@ -50,6 +52,7 @@ beforeAll(async () => {
     onThumbnail: (jpeg, capturedAt) => thumbnails.push({ jpeg, capturedAt }),
     onSegment: (segment) => segments.push(segment),
     onLiveSegment: (segment) => liveSegments.push(segment),
+    onLiveFragment: (piece) => fmp4.push(piece),
   });
   recorder.start();
   await waitFor(
@@ -106,6 +109,22 @@ describe('Recorder', () => {
       expect(data[0]).toBe(0x47); // the MPEG-TS sync byte
     }
     expect(await probeStream(liveSegments[1]!.filePath)).toEqual({ codec: 'h264', width: 160, height: 90 });
+  });
+
+  it('hands on the live fMP4 stream: one init segment, then a fragment per frame, a keyframe every second', async () => {
+    expect(fmp4[0]?.kind).toBe('init');
+    const fragments = fmp4.slice(1).filter((p) => p.kind === 'fragment');
+    expect(fragments).toHaveLength(fmp4.length - 1);
+    expect(fragments.length).toBeGreaterThanOrEqual(12);
+    expect(fragments.map((f) => f.sequence)).toEqual(fragments.map((_, i) => i + 1));
+    expect(fragments[0]!.keyframe).toBe(true);
+    // 4 fps and a keyframe each second: every fourth fragment, from the first.
+    const keys = fragments.flatMap((f, i) => (f.keyframe ? [i] : []));
+    expect(keys.slice(0, 3)).toEqual([0, 4, 8]);
+    // Init and fragments make one playable MP4 of the same H.264 stream.
+    const file = path.join(dir, 'live.mp4');
+    fs.writeFileSync(file, Buffer.concat(fmp4.map((p) => p.data)));
+    expect(await probeStream(file)).toEqual({ codec: 'h264', width: 160, height: 90 });
   });
 
   it('delivers every frame as a complete JPEG still, paired with the time the frame was captured', () => {

@@ -75,6 +75,18 @@ export class ControlChannel {
     return true;
   }
 
+  /** Sends a binary message (the live fMP4 stream) when the channel is open; false when it is not. */
+  sendBinary(data: Uint8Array): boolean {
+    if (!this.isOpen) return false;
+    this.socket!.send(data, { binary: true });
+    return true;
+  }
+
+  /** Bytes queued in the socket and not yet sent (0 when closed). */
+  get bufferedAmount(): number {
+    return this.socket?.bufferedAmount ?? 0;
+  }
+
   async stop(): Promise<void> {
     this.isStopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);

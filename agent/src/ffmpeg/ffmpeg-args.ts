@@ -2,7 +2,9 @@
 // input part per source kind, and the outputs every camera shares: the H.264 stream, encoded once and
 // written by the tee muxer both as one-minute MP4 segments (their CSV list on pipe:4) and as 1 s MPEG-TS
 // segments for the live HLS stream (their list on pipe:5; always written, the agent deletes them unless a
-// stream is wanted), live JPEG stills on pipe:1 and minute thumbnails on pipe:3.
+// stream is wanted), as fragmented MP4 of one frame per fragment on pipe:6 (the low-latency live stream;
+// always read, sent only while a stream is wanted), live JPEG stills on pipe:1 and minute thumbnails on
+// pipe:3.
 //
 // Time: a run's media timeline counts from a wall-clock minute (the run's origin, pts 0). Live sources are
 // stamped with the wall clock as frames arrive, so a late or missing frame leaves a gap in time rather than
@@ -19,6 +21,7 @@ export const STILLS_FD = 1;
 export const THUMBNAILS_FD = 3;
 export const SEGMENT_LIST_FD = 4;
 export const LIVE_SEGMENT_LIST_FD = 5;
+export const LIVE_FRAGMENTS_FD = 6;
 
 /** How the segment muxer names a clip: its number in the ffmpeg run (where it sits comes from its times). */
 export const SEGMENT_NAME_PATTERN = 'clip-%d.mp4';
@@ -180,6 +183,20 @@ export function liveSegmentOptions(): Record<string, string> {
   };
 }
 
+/**
+ * Options of the tee slave writing the low-latency live stream: fragmented MP4 with the init segment first
+ * (empty_moov) and one fragment per frame, written the moment the frame is encoded (the muxer takes its
+ * duration from the frame rate, so it does not wait for the next frame). `onfail=ignore` as for the HLS
+ * segments: losing it never stops the clips.
+ */
+export function liveFragmentOptions(): Record<string, string> {
+  return {
+    f: 'mp4',
+    onfail: 'ignore',
+    movflags: '+frag_every_frame+empty_moov+default_base_moof',
+  };
+}
+
 /** Backslash-escapes the characters `special` holds, and backslashes and quotes (ffmpeg's av_get_token). */
 const escapeToken = (text: string, special: string) =>
   text.replace(/[\\'[\]|:]/g, (c) => (c === '\\' || c === "'" || special.includes(c) ? `\\${c}` : c));
@@ -218,6 +235,7 @@ export function recorderArgs(source: SourceSpec, options: RecorderArgsOptions): 
   const tee = [
     teeSlave(clipSegmentOptions(options), path.join(options.segmentDir, SEGMENT_NAME_PATTERN)),
     teeSlave(liveSegmentOptions(), path.join(options.liveSegmentDir, LIVE_SEGMENT_NAME_PATTERN)),
+    teeSlave(liveFragmentOptions(), `pipe:${LIVE_FRAGMENTS_FD}`),
   ].join('|');
   return [
     '-hide_banner',
@@ -257,7 +275,7 @@ export function recorderArgs(source: SourceSpec, options: RecorderArgsOptions): 
     '+global_header',
     // A file plays on its own timeline from 0: shift it to where it started on the run's.
     ...(source.kind === 'file' ? ['-output_ts_offset', String(fileTimelineOffsetSec(options))] : []),
-    // Encoded once, written twice: one-minute MP4 clips and 1 s MPEG-TS live segments.
+    // Encoded once, written three times: one-minute MP4 clips, 1 s MPEG-TS live segments and live fMP4.
     '-f',
     'tee',
     tee,

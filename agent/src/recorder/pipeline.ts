@@ -10,6 +10,7 @@ import type { Logger } from '../logger.ts';
 import type { FrameFormat } from '../ffmpeg/ffmpeg-args.ts';
 import { probeDurationMs, sha256OfFile } from '../ffmpeg/probe.ts';
 import type { FinishedSegment } from '../ffmpeg/segment-list.ts';
+import type { Fmp4Piece } from '../live/fmp4-splitter.ts';
 import type { LiveSegmentFile } from '../live/live-stream.ts';
 import type { Spool } from '../spool/spool.ts';
 import { describeSourceFailure, type SourceFailure } from '../source/source-failure.ts';
@@ -43,6 +44,8 @@ export interface PipelineOptions {
   onThumbnail(jpeg: Buffer, capturedAt: number): void;
   /** A live MPEG-TS segment closed; the receiver deletes the file. */
   onLiveSegment?(segment: LiveSegmentFile): void;
+  /** The live fMP4 stream's init segment or a fragment, with the run it belongs to. */
+  onLiveFragment?(piece: Fmp4Piece, run: number): void;
 }
 
 /**
@@ -266,6 +269,7 @@ export class RecordingPipeline {
         if (options.onLiveSegment && isCurrent()) options.onLiveSegment({ ...segment, run });
         else void fs.rm(segment.filePath, { force: true });
       },
+      onLiveFragment: (piece) => options.onLiveFragment?.(piece, run),
       onSegment: (segment) => {
         const origin = recorder.timelineOriginMs;
         const retiring = this.retiring.get(recorder);

@@ -1,7 +1,8 @@
 // One ffmpeg process recording one camera: spawns it with the argument builders, feeds it frames when the
 // agent makes them (simulator), and reports what comes out: each live still and thumbnail JPEG the moment
 // its last byte arrives, with the time its frame was captured, and each segment (minute clip or 1 s live
-// segment) once ffmpeg has finished and listed it. stop() ends ffmpeg gracefully so the last segments are
+// segment) once ffmpeg has finished and listed it, and the live fMP4 stream's init segment and fragments as
+// ffmpeg writes them. stop() ends ffmpeg gracefully so the last segments are
 // closed and listed too.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import {
   recorderArgs,
   recorderEnv,
   timelineOrigin,
+  LIVE_FRAGMENTS_FD,
   LIVE_SEGMENT_LIST_FD,
   LIVE_SEGMENT_SECONDS,
   SEGMENT_LIST_FD,
@@ -19,6 +21,7 @@ import {
   type FrameFormat,
 } from '../ffmpeg/ffmpeg-args.ts';
 import { JpegSplitter } from '../ffmpeg/jpeg-splitter.ts';
+import { Fmp4Splitter, type Fmp4Piece } from '../live/fmp4-splitter.ts';
 import { LineSplitter, parseSegmentLine, type FinishedSegment } from '../ffmpeg/segment-list.ts';
 import { redactCredentials, type SourceSpec } from '../source/source-spec.ts';
 import { rtspInputScript } from '../ffmpeg/rtsp-input.ts';
@@ -41,6 +44,8 @@ export interface RecorderOptions {
   onSegment(segment: FinishedSegment): void;
   /** A live segment closed; the file is the receiver's to delete. */
   onLiveSegment(segment: ClosedLiveSegment): void;
+  /** The live fMP4 stream's init segment or a one-frame fragment, as ffmpeg writes it. */
+  onLiveFragment?(piece: Fmp4Piece): void;
 }
 
 export interface ClosedLiveSegment {
@@ -90,7 +95,7 @@ export class Recorder {
       startedAtMs,
     });
     const child = spawn(options.ffmpegPath, args, {
-      stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
       env: recorderEnv(process.env),
     });
     this.child = child;
@@ -104,8 +109,12 @@ export class Recorder {
         options.logger.warn('ffmpeg lost its live segment output; no live stream until it restarts', {
           ffmpeg: redactCredentials(text.trim()).slice(-300),
         });
+      if (text.includes('Slave muxer #2 failed'))
+        options.logger.warn('ffmpeg lost its live fMP4 output; HLS only until it restarts', {
+          ffmpeg: redactCredentials(text.trim()).slice(-300),
+        });
     });
-    // Six pipes: Node's typings only know of five.
+    // Seven pipes: Node's typings only know of five.
     const pipes: readonly unknown[] = child.stdio;
     this.readJpegs(pipes[STILLS_FD] as Readable, this.stillTimes, options.onStill);
     this.readJpegs(pipes[THUMBNAILS_FD] as Readable, this.thumbnailTimes, options.onThumbnail);
@@ -123,6 +132,7 @@ export class Recorder {
         durationMs: Math.round((segment.endSec - startSec) * 1000),
       });
     });
+    this.readFragments(pipes[LIVE_FRAGMENTS_FD] as Readable);
     child.on('error', (error) => {
       this.stderrTail += `\n${error.message}`;
     });
@@ -168,6 +178,23 @@ export class Recorder {
       if (times.length > MAX_PENDING_FRAMES) times.length = 0;
     }
     return true;
+  }
+
+  /** Reads the live fMP4 stream (always, or ffmpeg would block on a full pipe) and hands on its pieces. */
+  private readFragments(stream: Readable): void {
+    const splitter = new Fmp4Splitter();
+    let broken = false;
+    stream.on('data', (chunk: Buffer) => {
+      if (broken) return;
+      try {
+        for (const piece of splitter.push(chunk)) this.options.onLiveFragment?.(piece);
+      } catch (error) {
+        broken = true;
+        this.options.logger.warn('unreadable live fMP4 from ffmpeg; HLS only until it restarts', {
+          reason: (error as Error).message,
+        });
+      }
+    });
   }
 
   /** Reads a segment muxer's CSV list, one finished segment per line. */
