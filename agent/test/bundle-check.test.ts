@@ -3,13 +3,13 @@
 // repository, seals its configuration, and its `--check` says in words what is wrong with each camera:
 // against the device API's test server, the RTSP test server (right and wrong password), the ONVIF test
 // device (right and wrong password), a web server that is not ONVIF, a closed port and a refused token.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeServer, TOKEN, type FakeServer } from './fake-server.ts';
-import { tempDir } from './helpers.ts';
+import { tempDir, waitFor } from './helpers.ts';
 import { startOnvifTestDevice, type OnvifTestDevice } from './onvif-test-device.ts';
 import { startRtspTestServer, type RtspTestServer } from './rtsp-test-server.ts';
 
@@ -196,6 +196,52 @@ describe('the installable agent', () => {
     expect(down.code).toBe(1);
     expect(down.stdout).toContain('FAIL  server: nothing answers at http://127.0.0.1:9');
   }, 90_000);
+
+  it('runs the cameras of its configuration, leaves out one whose token is refused, and stops on SIGTERM', async () => {
+    const file = path.join(outRoot, 'run.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        server: server.url,
+        spool_dir: 'spool',
+        log_format: 'json',
+        cameras: [
+          { name: 'yard', token: TOKEN, source: 'sim:street' },
+          { name: 'stale', token: 'cwd_revoked', source: 'sim:shop' },
+        ],
+      }),
+      { mode: 0o600 },
+    );
+    const child = spawn(process.execPath, [bundle, '--config', file], {
+      cwd: outRoot,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let log = '';
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (log += text));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const lines = () =>
+      log
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { msg: string; name?: string; reason?: string });
+    await waitFor(() => lines().some((l) => l.msg === 'agent started' && l.name === 'yard'), 30_000, 'yard');
+    expect(lines()).toContainEqual(
+      expect.objectContaining({
+        msg: 'camera not started',
+        name: 'stale',
+        reason: expect.stringContaining('the server refused the device token'),
+      }),
+    );
+    expect(lines()).toContainEqual(
+      expect.objectContaining({
+        msg: 'camera "yard": token is stored in plain text; run the agent with --seal to encrypt it',
+      }),
+    );
+    expect(fs.existsSync(path.join(outRoot, 'spool', 'yard'))).toBe(true);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(lines().at(-1)).toMatchObject({ msg: 'agent stopped', name: 'yard' });
+  }, 60_000);
 
   it('refuses a configuration it cannot use with the reason and exit 1, without a stack trace', async () => {
     const file = path.join(outRoot, 'broken.json');
