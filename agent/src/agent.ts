@@ -227,7 +227,11 @@ export async function startAgent(options: AgentOptions): Promise<AgentHandle> {
   };
 }
 
-/** What to record: the configuration within the limits, at least 1 fps (a keyframe every second), even sizes. */
+/**
+ * What to record: the configuration within the limits, at least 1 fps (a keyframe every second), even
+ * sizes, and the bitrate cap. A change reaches the recorder at the next minute (RecordingPipeline.apply);
+ * the live interval (LiveStills.setTiming) at once.
+ */
 export function formatOf(config: DeviceConfig, limits: RecordingLimits = {}): FrameFormat {
   const scale = Math.min(
     1,
@@ -239,5 +243,6 @@ export function formatOf(config: DeviceConfig, limits: RecordingLimits = {}): Fr
     width: even(config.width * scale),
     height: even(config.height * scale),
     fps: Math.max(1, Math.min(config.fps, limits.maxFps ?? Infinity)),
+    maxBitrateKbps: config.max_bitrate_kbps ?? null,
   };
 }

@@ -202,6 +202,19 @@ describe('recorderArgs', () => {
     expect(rtsp).toContain("[rec]select='gte(t\\,ceil(start_t-0.001))',format=yuv420p[recorded]");
   });
 
+  it('records from the origin itself for a run that takes over at a minute (issue 20)', () => {
+    const rtsp = filterGraph(parseSource('rtsp://x/y'), { ...recording, recordFromOrigin: true });
+    expect(rtsp).toContain("[rec]select='gte(t\\,0)',format=yuv420p[recorded]");
+  });
+
+  it('caps the bitrate when the camera has a cap (issue 20), and not otherwise', () => {
+    expect(output).not.toContain('-maxrate');
+    const capped = recorderArgs(parseSource('rtsp://x/y'), { ...recording, maxBitrateKbps: 1500 });
+    const cappedOutput = capped.slice(capped.indexOf('[recorded]'));
+    expect(valueOf(cappedOutput, '-maxrate')).toBe('1500k');
+    expect(valueOf(cappedOutput, '-bufsize')).toBe('3000k');
+  });
+
   it('makes thumbnails no wider than the frame', () => {
     expect(filterGraph(parseSource('sim:street'), { ...recording, width: 160, height: 90 })).toContain(
       'scale=160:-2',

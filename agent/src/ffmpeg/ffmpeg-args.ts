@@ -34,6 +34,8 @@ export interface FrameFormat {
   width: number;
   height: number;
   fps: number;
+  /** Cap on the recorded bitrate in kbit/s (the server's camera setting); none: the encoder's own rate. */
+  maxBitrateKbps?: number | null;
 }
 
 export interface RecorderArgsOptions extends FrameFormat {
@@ -49,6 +51,12 @@ export interface RecorderArgsOptions extends FrameFormat {
   timelineOriginMs: number;
   /** When ffmpeg is started, ms since the epoch: places a file source's own timeline after the origin. */
   startedAtMs: number;
+  /**
+   * Record from the origin itself rather than from the first whole second after the first frame: a run
+   * started just before a minute (origin) to take over from the run before it at that minute. Frames
+   * before the origin reach the stills and thumbnails only.
+   */
+  recordFromOrigin?: boolean;
 }
 
 /**
@@ -126,7 +134,7 @@ export function inputArgs(source: SourceSpec, format: FrameFormat, timelineOrigi
 /** The filter graph: scale to the configured size, then one branch per output. */
 export function filterGraph(
   source: SourceSpec,
-  options: Pick<RecorderArgsOptions, 'fps' | 'width' | 'height' | 'thumbnailWidth'>,
+  options: Pick<RecorderArgsOptions, 'fps' | 'width' | 'height' | 'thumbnailWidth' | 'recordFromOrigin'>,
 ): string {
   // A simulated camera's frames go to the stills as they come (each still stays paired with the frame it
   // came from); only its recorded branch is made constant-rate, filling the slots of frames it missed.
@@ -137,7 +145,7 @@ export function filterGraph(
     `[0:v]${isSim ? '' : `${rate},`}scale=${options.width}:${options.height},setsar=1,split=3[rec][live][thumb]`,
     // The recording starts on a whole second of the timeline: constant-rate from there, its keyframes
     // (every fps frames) stay on whole seconds, so each minute begins with one.
-    `[rec]${isSim ? `${rate},` : ''}select='gte(t\\,ceil(start_t-0.001))',format=yuv420p[recorded]`,
+    `[rec]${isSim ? `${rate},` : ''}select='gte(t\\,${options.recordFromOrigin ? '0' : 'ceil(start_t-0.001)'})',format=yuv420p[recorded]`,
     // Stills are numbered rather than timed: two late frames can arrive within one tick of the input's
     // clock, and the JPEG encoder refuses a time that does not move on.
     '[live]setpts=N,format=yuvj420p[stills]',
@@ -268,6 +276,7 @@ export function recorderArgs(source: SourceSpec, options: RecorderArgsOptions): 
     gop,
     '-sc_threshold',
     '0',
+    ...bitrateCapArgs(options.maxBitrateKbps),
     '-an',
     // SPS/PPS in the stream's header as MP4 needs (the tee muxer cannot ask for it itself); the MPEG-TS
     // muxer repeats them before every keyframe, so each live segment decodes on its own.
@@ -288,6 +297,15 @@ export function recorderArgs(source: SourceSpec, options: RecorderArgsOptions): 
     '[thumbnails]',
     ...jpegOutput(7, THUMBNAILS_FD),
   ];
+}
+
+/**
+ * The encoder's bitrate cap: the rate stays under `kbps` over any 2 s (VBV buffer of twice the rate), the
+ * quality (CRF) dropping where the picture would need more. None without a cap.
+ */
+function bitrateCapArgs(kbps: number | null | undefined): string[] {
+  if (!kbps) return [];
+  return ['-maxrate', `${kbps}k`, '-bufsize', `${kbps * 2}k`];
 }
 
 /** ffmpeg runs in UTC, so nothing it does depends on the machine's zone. */

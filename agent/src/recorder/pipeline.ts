@@ -55,6 +55,8 @@ export interface PipelineOptions {
 const SWITCH_LEAD_MS = 10_000;
 /** A replaced run is stopped once its last clip is cut at the minute, or this long after the minute. */
 const RETIRE_TIMEOUT_MS = 15_000;
+/** The same when the new run waits for it (a source read by one ffmpeg at a time). */
+const RESTART_RETIRE_TIMEOUT_MS = 3_000;
 
 /** A change of format waiting for the next minute (see planSwitch). */
 interface PlannedSwitch {
@@ -133,8 +135,9 @@ export class RecordingPipeline {
    * format: no clip lost, none cut in two. A camera that can be opened twice (RTSP, ONVIF, HTTP) gets a
    * second ffmpeg SWITCH_LEAD_MS before the minute, recording from the minute exactly; the old run is
    * stopped once its clip of the minute before is cut, and whatever it wrote after the minute is dropped.
-   * Other sources (the simulator's pipe, a local device, a file) are stopped at the minute and started
-   * again: their first clip in the new format misses the second or so the restart takes.
+   * Other sources (the simulator's pipe, a local device, a file) are stopped once their clip of the minute
+   * before is cut and started again: their first clip in the new format misses the second or two the
+   * restart takes.
    */
   private planSwitch(format: FrameFormat): void {
     const { options } = this;
@@ -176,8 +179,10 @@ export class RecordingPipeline {
     }
     this.recorder = null;
     if (old) {
-      this.retire(old, planned.atMs);
-      await this.endRetiring(old);
+      // Its clip of the minute before is cut when its first frame of the new minute is encoded.
+      this.retire(old, planned.atMs, RESTART_RETIRE_TIMEOUT_MS);
+      await old.exited;
+      await this.spooling;
     }
     if (!this.isStopped && !this.recorder) await this.startRecorder();
   }
@@ -191,10 +196,10 @@ export class RecordingPipeline {
   }
 
   /** The old run goes on until its clip of the minute before cutMs is listed (or a timeout), then stops. */
-  private retire(recorder: Recorder, cutMs: number): void {
+  private retire(recorder: Recorder, cutMs: number, timeoutMs = RETIRE_TIMEOUT_MS): void {
     const timer = setTimeout(
       () => void this.endRetiring(recorder),
-      Math.max(0, cutMs - Date.now()) + RETIRE_TIMEOUT_MS,
+      Math.max(0, cutMs - Date.now()) + timeoutMs,
     );
     this.retiring.set(recorder, { cutMs, timer });
   }

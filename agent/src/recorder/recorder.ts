@@ -34,6 +34,11 @@ export interface RecorderOptions {
   /** Where the 1 s MPEG-TS live segments go (must exist). */
   liveSegmentDir: string;
   segmentSeconds: number;
+  /**
+   * A run planned to take over at a minute: its timeline origin, and it records from the origin itself
+   * (ffmpeg-args' recordFromOrigin); otherwise the origin is the start's own minute.
+   */
+  recordFromMs?: number;
   thumbnailWidth: number;
   ffmpegPath: string;
   logger: Logger;
@@ -87,12 +92,13 @@ export class Recorder {
   start(): void {
     const { options } = this;
     const startedAtMs = Date.now();
-    this.timelineOriginMs = timelineOrigin(startedAtMs, options.segmentSeconds);
+    this.timelineOriginMs = options.recordFromMs ?? timelineOrigin(startedAtMs, options.segmentSeconds);
     const args = recorderArgs(options.source, {
       ...options,
       ...options.format,
       timelineOriginMs: this.timelineOriginMs,
       startedAtMs,
+      recordFromOrigin: options.recordFromMs !== undefined,
     });
     const child = spawn(options.ffmpegPath, args, {
       stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
