@@ -306,6 +306,10 @@ describe('JobQueue', () => {
       isDown = false;
       await queue.enqueue(kind, { n: 1 });
       await expect.poll(() => ran).toEqual([1]);
+      // The look that ran the job says so once it has returned, a moment after the handler.
+      await expect
+        .poll(() => logger.info.mock.calls.some((call) => call[1] === 'job queue poll works again'))
+        .toBe(true);
       expect(logger.info).toHaveBeenCalledWith(
         expect.objectContaining({ failures: expect.any(Number) }),
         'job queue poll works again',
