@@ -168,6 +168,7 @@ export default tseslint.config(
                   'heatmap-rules',
                   'analysis-job-rules',
                   'person-tracking-rules',
+                  'camera-video-settings-rules',
                 ].map((module) => `!@camwatch/contract/${module}`),
               ],
               allowTypeImports: true,
