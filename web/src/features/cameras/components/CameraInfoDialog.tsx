@@ -1,7 +1,9 @@
 // The camera information dialog (core.md §2, advanced.md §2): the rows of camera-info-rows.ts for the camera
-// of GET api/cameras/{code}.
+// of GET api/cameras/{code}; for admins also its recording settings (issue 20, a chunk of its own).
 import { Center, Loader, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { useMe } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { CameraDetail } from '@camwatch/contract/cameras';
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
@@ -9,6 +11,8 @@ import { QueryErrorState } from '../../../components/ui/QueryErrorState.tsx';
 import { cameraDetailQueryOptions } from '../../../lib/api/camera-detail.ts';
 import { cameraInfoRows } from '../camera-info-rows.ts';
 import { MotionNotificationSwitch } from './MotionNotificationSwitch.tsx';
+
+const VideoSettingsSection = lazy(() => import('./VideoSettingsSection.tsx'));
 
 function InfoTable({ camera }: { camera: CameraDetail }) {
   const { t } = useTranslation();
@@ -33,6 +37,7 @@ function InfoTable({ camera }: { camera: CameraDetail }) {
 
 export function CameraInfoDialog({ code, onClose }: { code: string | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const isAdmin = useMe().permissions.admin;
   const camera = useQuery({ ...cameraDetailQueryOptions(code ?? ''), enabled: code !== null });
   return (
     <AppDialog
@@ -46,6 +51,11 @@ export function CameraInfoDialog({ code, onClose }: { code: string | null; onClo
         <>
           <InfoTable camera={camera.data} />
           <MotionNotificationSwitch code={camera.data.camera_code} />
+          {isAdmin && (
+            <Suspense fallback={null}>
+              <VideoSettingsSection code={camera.data.camera_code} />
+            </Suspense>
+          )}
         </>
       ) : camera.isError ? (
         <QueryErrorState
