@@ -25,7 +25,7 @@ export interface MotionOptions {
   mergeGapSec: number;
   /**
    * Decode only the keyframes (the agent writes one a second), sampled at `fps` on the clip's timeline: about
-   * half the decoding CPU of every frame, for a queue that has fallen behind (motion.service.ts).
+   * a third of the CPU of decoding every frame, for a queue that has fallen behind (motion.service.ts).
    */
   keyframesOnly?: boolean;
 }

@@ -15,7 +15,7 @@ export const MOTION_JOB = 'motion';
 /**
  * How the queue keeps up when clips come faster than they can be decoded (one worker, one core; a clip a
  * minute per camera): a clip that waited up to MOTION_FULL_WITHIN_MS is decoded whole (5 frames a second);
- * one that waited longer, keyframes only (one a second, about half the CPU); one that waited past
+ * one that waited longer, keyframes only (one a second, about a third of the CPU); one that waited past
  * MOTION_GIVE_UP_AFTER_MS is not analysed at all (motion_state stays null, "not looked at"), so the backlog, and
  * how late a motion alert can come, stay bounded whatever the load.
  */
