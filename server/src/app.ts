@@ -54,6 +54,7 @@ import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerArchiveRoutes } from './modules/archives/archive.routes.ts';
 import { registerLiveFmp4Route, registerStreamingRoutes } from './modules/streaming/streaming.routes.ts';
 import { createObservability } from './observability/observability.ts';
+import { RedisAgentBus } from './realtime/agent-bus.ts';
 import type { Metrics } from './observability/metrics.ts';
 import { registerObservabilityRoutes } from './observability/observability.routes.ts';
 import { createServices, loadServiceSecrets, type Services } from './services.ts';
@@ -176,8 +177,17 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
     linkOrigins: resetLinkOrigins(config),
     perMinute: config.login.resetRateLimitPerMinute,
   });
+  // REDIS_URL: commands for agents connected to other api nodes travel through Redis (realtime/agent-bus.ts).
+  const bus = config.redisUrl
+    ? new RedisAgentBus(config.redisUrl, services.hub.commandTimeoutMs, logger)
+    : null;
+  if (bus) {
+    bus.serve(services.hub);
+    services.hub.useBus(bus);
+    app.addHook('onClose', async () => bus.close());
+  }
   // /healthz, /readyz, /metrics, and the request counts of every route above.
-  const observability = createObservability({ db, blobs: services.blobs, hub: services.hub });
+  const observability = createObservability({ db, blobs: services.blobs, hub: services.hub, bus });
   registerObservabilityRoutes(app, { ...observability, metricsToken: config.metrics.token });
   app.addHook('onClose', (_instance, done) => {
     services.scheduler.stop();

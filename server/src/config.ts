@@ -156,6 +156,10 @@ const envSchema = z.object({
   ENTRY_NOTIFICATION_COOLDOWN_MINUTES: positiveInt(10),
   /** Audit events are kept this many days, then deleted by the hourly retention job. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /** Redis for the bus between api nodes (commands to agents connected to another node); unset: none. */
+  REDIS_URL: optionalText.refine((v) => v === null || /^rediss?:\/\/./.test(v), {
+    message: 'must start with redis:// or rediss:// (leave unset for one node)',
+  }),
   /** Bearer token GET /metrics asks for on the public port; unset: /metrics is not served there. */
   METRICS_TOKEN: optionalText.refine((v) => v === null || (v.length >= 16 && !/\s/.test(v)), {
     message: 'must be at least 16 characters without spaces (e.g. `openssl rand -hex 24`)',
@@ -248,6 +252,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     vision: { backgroundPriority: env.VISION_BACKGROUND_PRIORITY },
     feedback: { mailTo: env.FEEDBACK_MAIL_TO },
     audit: { retentionDays: env.AUDIT_RETENTION_DAYS },
+    redisUrl: env.REDIS_URL,
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT ?? null, host: env.METRICS_HOST },
   };
 }

@@ -51,6 +51,12 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
+/** What the hub hands to the bus (REDIS_URL) for agents connected to other nodes (agent-bus.ts). */
+interface HubBus {
+  command(cameraId: number, command: DeviceCommand): Promise<CommandOutcome>;
+  want(kind: 'live' | 'stream', cameraId: number): void;
+}
+
 export interface AgentHubOptions {
   /** How long a command may take before it counts as timed out. */
   commandTimeoutMs?: number;
@@ -64,8 +70,9 @@ export class AgentHub {
   private readonly stills = new Map<number, Still>();
   private readonly waiters = new Map<number, Set<Waiter>>();
   private readonly pending = new Map<string, PendingCommand>();
-  private readonly commandTimeoutMs: number;
+  readonly commandTimeoutMs: number;
   private readonly now: () => number;
+  private bus: HubBus | null = null;
 
   constructor(options: AgentHubOptions = {}) {
     this.commandTimeoutMs = options.commandTimeoutMs ?? 8_000;
@@ -152,9 +159,18 @@ export class AgentHub {
     return channel !== undefined;
   }
 
-  /** Sends a command and waits for the agent's answer (or offline / timeout). */
-  command(cameraId: number, command: DeviceCommand): Promise<CommandOutcome> {
+  /** Commands and live requests for agents connected to other nodes go through this bus (REDIS_URL). */
+  useBus(bus: HubBus): void {
+    this.bus = bus;
+  }
+
+  /**
+   * Sends a command and waits for the agent's answer (or offline / timeout). An agent connected to another node
+   * is reached through the bus, unless `local` (a request that came through the bus).
+   */
+  command(cameraId: number, command: DeviceCommand, { local = false } = {}): Promise<CommandOutcome> {
     const channel = this.channels.get(cameraId);
+    if (!channel && this.bus && !local) return this.bus.command(cameraId, command);
     if (!channel)
       return Promise.resolve({ ok: false, code: 'offline', message: 'the camera is not connected' });
     const id = randomUUID();
@@ -183,6 +199,7 @@ export class AgentHub {
     const wasWanted = this.isLiveWanted(cameraId);
     this.liveUntil.set(cameraId, this.now() + LIVE_HOLD_MS);
     if (!wasWanted) this.channels.get(cameraId)?.send({ type: 'live', on: true });
+    if (!this.channels.has(cameraId)) this.bus?.want('live', cameraId);
   }
 
   isLiveWanted(cameraId: number): boolean {
@@ -205,6 +222,7 @@ export class AgentHub {
     const wasWanted = this.isStreamWanted(cameraId);
     this.streamUntil.set(cameraId, this.now() + STREAM_HOLD_MS);
     if (!wasWanted) this.channels.get(cameraId)?.send({ type: 'stream', on: true });
+    if (!this.channels.has(cameraId)) this.bus?.want('stream', cameraId);
   }
 
   isStreamWanted(cameraId: number): boolean {

@@ -1,0 +1,180 @@
+// The bus between api nodes (REDIS_URL, Redis pub/sub through ioredis): a command for an agent whose control
+// channel is open on another node (PTZ, presets, lighting), and a viewer's live or stream request, reach the node
+// that holds the channel. Every node listens on one channel of requests and on its own channel of replies; the node
+// holding the camera's channel runs the command there and replies with the agent's outcome, the others reply
+// "not here", so a camera connected nowhere is answered `offline` as soon as every node has said so. Redis down:
+// commands for other nodes answer `offline` naming the bus at once (no request waits on it), and ioredis
+// reconnects by itself. Without REDIS_URL there is no bus: each node serves the agents connected to it.
+import { randomUUID } from 'node:crypto';
+import type { DeviceCommand } from '@camwatch/contract/device';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { FailureLog } from '../lib/failure-log.ts';
+import type { AgentHub, CommandOutcome } from './agent-hub.ts';
+
+const REQUESTS = 'camwatch:agent-requests';
+const repliesOf = (node: string) => `camwatch:agent-replies:${node}`;
+
+type Request =
+  | { type: 'command'; id: string; from: string; cameraId: number; command: DeviceCommand }
+  | { type: 'live' | 'stream'; from: string; cameraId: number };
+
+interface Reply {
+  id: string;
+  here: boolean;
+  outcome?: CommandOutcome;
+}
+
+interface Waiting {
+  resolve: (outcome: CommandOutcome) => void;
+  /** Other nodes the request reached (known once Redis answers the publish). */
+  others: number | null;
+  /** Those that replied the camera is not theirs. */
+  notHere: number;
+  timer: NodeJS.Timeout;
+}
+
+/** What the bus asks of this node's hub for a request from another node. */
+type LocalHub = Pick<AgentHub, 'isConnected' | 'command' | 'wantLive' | 'wantStream'>;
+
+/** What the hub asks of the bus. */
+interface AgentBus {
+  command(cameraId: number, command: DeviceCommand): Promise<CommandOutcome>;
+  want(kind: 'live' | 'stream', cameraId: number): void;
+}
+
+const NOT_CONNECTED: CommandOutcome = { ok: false, code: 'offline', message: 'the camera is not connected' };
+
+const BUS_DOWN: CommandOutcome = {
+  ok: false,
+  code: 'offline',
+  message: 'the camera is connected to another server node and the message bus (Redis) is unavailable',
+};
+
+export class RedisAgentBus implements AgentBus {
+  readonly node = randomUUID();
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly waiting = new Map<string, Waiting>();
+  private readonly failures: FailureLog;
+  private hub: LocalHub | null = null;
+
+  constructor(
+    url: string,
+    /** How long an agent may take to answer, plus a second for the trip through Redis. */
+    private readonly commandTimeoutMs: number,
+    logger?: Pick<Logger, 'info' | 'error'>,
+  ) {
+    this.failures = new FailureLog(logger, 'message bus (Redis)');
+    // No offline queue: while Redis is away a publish fails at once instead of waiting for it to come back.
+    const options = { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5_000 };
+    this.publisher = new Redis(url, options);
+    this.subscriber = new Redis(url, { ...options, enableOfflineQueue: true });
+    for (const client of [this.publisher, this.subscriber]) {
+      client.on('error', (error: Error) => this.failures.failed(error));
+      client.on('ready', () => this.failures.succeeded());
+    }
+    this.subscriber.on('message', (channel: string, text: string) => this.receive(channel, text));
+    // ioredis subscribes again by itself after a reconnection.
+    void this.subscriber
+      .subscribe(REQUESTS, repliesOf(this.node))
+      .catch((error: unknown) => this.failures.failed(error));
+  }
+
+  /** Starts answering other nodes' requests for the agents connected to `hub`. */
+  serve(hub: LocalHub): void {
+    this.hub = hub;
+  }
+
+  get isConnected(): boolean {
+    return this.publisher.status === 'ready' && this.subscriber.status === 'ready';
+  }
+
+  /** One round trip to Redis (the readiness check). */
+  async ping(): Promise<void> {
+    await this.publisher.ping();
+  }
+
+  async command(cameraId: number, command: DeviceCommand): Promise<CommandOutcome> {
+    const id = randomUUID();
+    const request: Request = { type: 'command', id, from: this.node, cameraId, command };
+    return new Promise<CommandOutcome>((resolve) => {
+      const timer = setTimeout(
+        () => this.settle(id, { ok: false, code: 'timeout', message: 'the camera did not answer in time' }),
+        this.commandTimeoutMs + 1_000,
+      );
+      timer.unref();
+      this.waiting.set(id, { resolve, others: null, notHere: 0, timer });
+      this.publisher.publish(REQUESTS, JSON.stringify(request)).then(
+        (receivers) => {
+          const waiting = this.waiting.get(id);
+          if (!waiting) return;
+          // Every node subscribed got it, this one too (which does not reply to itself).
+          waiting.others = receivers - 1;
+          if (waiting.notHere >= waiting.others) this.settle(id, NOT_CONNECTED);
+        },
+        (error: unknown) => {
+          this.failures.failed(error);
+          this.settle(id, BUS_DOWN);
+        },
+      );
+    });
+  }
+
+  want(kind: 'live' | 'stream', cameraId: number): void {
+    const request: Request = { type: kind, from: this.node, cameraId };
+    this.publisher
+      .publish(REQUESTS, JSON.stringify(request))
+      .catch((error: unknown) => this.failures.failed(error));
+  }
+
+  async close(): Promise<void> {
+    for (const id of [...this.waiting.keys()]) this.settle(id, BUS_DOWN);
+    this.publisher.disconnect();
+    this.subscriber.disconnect();
+  }
+
+  private settle(id: string, outcome: CommandOutcome): void {
+    const waiting = this.waiting.get(id);
+    if (!waiting) return;
+    this.waiting.delete(id);
+    clearTimeout(waiting.timer);
+    waiting.resolve(outcome);
+  }
+
+  private receive(channel: string, text: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (channel === REQUESTS) void this.answer(message as Request);
+    else this.replied(message as Reply);
+  }
+
+  /** A request from another node: acted on only where the camera's channel is open. */
+  private async answer(request: Request): Promise<void> {
+    const hub = this.hub;
+    if (!hub || request.from === this.node || !Number.isSafeInteger(request.cameraId)) return;
+    const here = hub.isConnected(request.cameraId);
+    if (request.type !== 'command') {
+      if (here && request.type === 'live') hub.wantLive(request.cameraId);
+      if (here && request.type === 'stream') hub.wantStream(request.cameraId);
+      return;
+    }
+    const outcome = here ? await hub.command(request.cameraId, request.command, { local: true }) : undefined;
+    const reply: Reply = { id: request.id, here, ...(outcome ? { outcome } : {}) };
+    await this.publisher
+      .publish(repliesOf(request.from), JSON.stringify(reply))
+      .catch((error: unknown) => this.failures.failed(error));
+  }
+
+  private replied(reply: Reply): void {
+    const waiting = this.waiting.get(reply.id);
+    if (!waiting) return;
+    if (reply.here && reply.outcome) return this.settle(reply.id, reply.outcome);
+    waiting.notHere += 1;
+    if (waiting.others !== null && waiting.notHere >= waiting.others) this.settle(reply.id, NOT_CONNECTED);
+  }
+}
