@@ -8,7 +8,7 @@ export type Fmp4Piece =
   { kind: 'init'; data: Buffer } | { kind: 'fragment'; data: Buffer; keyframe: boolean; sequence: number };
 
 /** The largest box accepted (a keyframe of a 4K camera at a high bitrate stays well under this). */
-export const FMP4_MAX_BOX_BYTES = 4 * 1024 * 1024;
+const FMP4_MAX_BOX_BYTES = 4 * 1024 * 1024;
 
 /** ISO BMFF sample flags: sample_is_non_sync_sample. */
 const NON_SYNC = 0x10000;
@@ -34,7 +34,7 @@ function* children(buffer: Buffer, start: number, end: number): Generator<Box> {
  * are trun's first_sample_flags, else its own sample flags, else tfhd's default_sample_flags; without any
  * (trex defaults, which ffmpeg does not rely on here) it counts as not a keyframe.
  */
-export function describeMoof(moof: Buffer): { keyframe: boolean; sequence: number } {
+function describeMoof(moof: Buffer): { keyframe: boolean; sequence: number } {
   let sequence = 0;
   let keyframe = false;
   for (const box of children(moof, 8, moof.length)) {

@@ -14,7 +14,7 @@ import type { Logger } from '../logger.ts';
 import type { Fmp4Piece } from './fmp4-splitter.ts';
 
 /** Where the agent sends binary messages: the control channel. */
-export interface BinarySink {
+interface BinarySink {
   /** Sends when the channel is open; false when it is not. */
   sendBinary(data: Uint8Array): boolean;
   /** Bytes queued in the socket, not yet sent. */
@@ -44,10 +44,6 @@ export class LiveFragments {
   private dropped = 0;
 
   constructor(private readonly options: { sink: BinarySink; logger: Logger }) {}
-
-  get isStreaming(): boolean {
-    return this.wanted;
-  }
 
   /** Fragments sent and dropped (backlog, closed channel) since the agent started. */
   get counts(): { sent: number; dropped: number } {

@@ -8,7 +8,7 @@
 export const FMP4_INIT = 1;
 export const FMP4_FRAGMENT = 2;
 /** Header flag: the fragment starts with a keyframe (a viewer may begin there). */
-export const FMP4_KEYFRAME = 1;
+const FMP4_KEYFRAME = 1;
 export const FMP4_HEADER_BYTES = 6;
 /** The largest fragment or init segment sent (larger ones are dropped, the viewer waits for a keyframe). */
 export const FMP4_MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
@@ -31,7 +31,7 @@ export function encodeFmp4Message(message: Fmp4Message): Uint8Array {
 }
 
 /** The four-letter type of the box at `at` of `bytes`. */
-export const boxType = (bytes: Uint8Array, at = 0) => String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+const boxType = (bytes: Uint8Array, at = 0) => String.fromCharCode(...bytes.subarray(at + 4, at + 8));
 
 /** Reads a binary message; null when it is not one (unknown kind, or the bytes are not the box it says). */
 export function decodeFmp4Message(raw: Uint8Array): Fmp4Message | null {

@@ -8,14 +8,14 @@
 import { FMP4_INIT, type Fmp4Message } from '@camwatch/contract/live-fmp4';
 
 /** What the fMP4 relay needs from the agent hub. */
-export interface Fmp4Hub {
+interface Fmp4Hub {
   wantStream(cameraId: number): void;
   isStreamWanted(cameraId: number): boolean;
   releaseStream(cameraId: number): void;
 }
 
 /** One viewer's socket. */
-export interface Fmp4Viewer {
+interface Fmp4Viewer {
   send(data: Uint8Array): void;
   /** Bytes queued in the socket and not yet sent. */
   readonly bufferedAmount: number;
@@ -24,7 +24,7 @@ export interface Fmp4Viewer {
 /** Queued bytes beyond which a viewer skips fragments up to the next keyframe. */
 export const VIEWER_BACKLOG_BYTES = 2 * 1024 * 1024;
 /** How often a watched camera's stream request is renewed (the hub holds one for 30 s). */
-export const FMP4_RENEW_MS = 10_000;
+const FMP4_RENEW_MS = 10_000;
 /** The longest picture kept for joining viewers (a camera with rare keyframes is cut). */
 const MAX_GOP_BYTES = 8 * 1024 * 1024;
 

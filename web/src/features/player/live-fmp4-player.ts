@@ -20,9 +20,9 @@ const RECONNECTS = 4;
 /** Video kept behind the playhead (older is removed from the buffer). */
 const KEEP_BEHIND_SEC = 10;
 
-export type Fmp4PlayerState = 'loading' | 'playing' | 'failed';
+type Fmp4PlayerState = 'loading' | 'playing' | 'failed';
 
-export interface Fmp4PlayerStats {
+interface Fmp4PlayerStats {
   /** Buffered end − currentTime, seconds (how far playback is behind the newest frame received). */
   lagSec: number | null;
   /** The lag aimed at now (grows after stalls). */
