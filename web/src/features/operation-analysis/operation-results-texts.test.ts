@@ -24,13 +24,13 @@ describe('operation results texts', () => {
   });
   it('is read in the chosen language next to the shell catalogue', () => {
     setCatalog('en', en as unknown as typeof ja);
-    expect(t('operationResults.states.request_failed')).toBe('Request failed');
+    expect(t('operationResults.errors.no_recordings')).toBe('There is no recording in the period.');
     expect(t('nav.operationAnalysis')).toBe('Operation analysis');
     expect(t('operationAnalysis.fields.detectionFrameThreshold')).toBe(
       en.operationAnalysis.fields.detectionFrameThreshold,
     );
     setCatalog('ja', ja);
-    expect(t('operationResults.states.request_failed')).toBe('依頼失敗');
+    expect(t('operationResults.errors.no_recordings')).toBe('期間内に録画がありません。');
     expect(t('pages.operation_analysis_results')).toBe('作業分析の結果一覧');
   });
 });

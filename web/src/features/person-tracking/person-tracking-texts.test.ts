@@ -18,9 +18,9 @@ describe('person tracking texts', () => {
   });
   it('is read in the chosen language next to the shell catalogue', () => {
     setCatalog('en', en as unknown as typeof ja);
-    expect(t('personTracking.states.request_failed')).toBe('Request failed');
+    expect(t('personTracking.errors.no_recordings')).toBe('There is no recording in the period.');
     expect(t('nav.personTracking')).toBe('Person tracking');
     setCatalog('ja', ja);
-    expect(t('personTracking.states.request_failed')).toBe('依頼失敗');
+    expect(t('personTracking.errors.no_recordings')).toBe('期間内に録画がありません。');
   });
 });

@@ -27,7 +27,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { csvUrl, resultQueryOptions, useOperationResult } from '../api/operation-analysis-results.ts';
 import { DETECTION_FIELDS } from '../operation-analysis-rules.ts';
 import { formatShare, workingShare } from '../operation-results-rules.ts';
-import { OperationStateBadge } from './OperationStateBadge.tsx';
+import { AnalysisJobStateBadge } from '../../../components/analysis-jobs/AnalysisJobStateBadge.tsx';
 import { areaHex, OperationTimeline } from './OperationTimeline.tsx';
 import { WorkingChart } from './WorkingChart.tsx';
 
@@ -62,7 +62,7 @@ export default function OperationAnalysisResultPage() {
         <Text size="sm">
           {localDateMinute(startMs)} – {localDateMinute(endMs)}
         </Text>
-        <OperationStateBadge analysis={analysis} />
+        <AnalysisJobStateBadge analysis={analysis} withProgress />
         {analysis.state === 'completed' && (
           <Button
             component="a"

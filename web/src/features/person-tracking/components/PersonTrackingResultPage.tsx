@@ -15,7 +15,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { csvUrl, resultQueryOptions, useResult } from '../api/person-tracking.ts';
 import { clockDuration, recordingAt } from '../../../lib/analysis-job-rules.ts';
 import { personColor } from '../person-tracking-rules.ts';
-import { AnalysisStateBadge } from './AnalysisStateBadge.tsx';
+import { AnalysisJobStateBadge } from '../../../components/analysis-jobs/AnalysisJobStateBadge.tsx';
 import { PersonPathPicture } from './PersonPathPicture.tsx';
 
 /**
@@ -49,7 +49,7 @@ export default function PersonTrackingResultPage() {
         <Text size="sm">
           {localDateMinute(Date.parse(analysis.start))} – {localDateMinute(Date.parse(analysis.end))}
         </Text>
-        <AnalysisStateBadge analysis={analysis} withProgress />
+        <AnalysisJobStateBadge analysis={analysis} withProgress />
         {analysis.state === 'completed' && (
           <Button
             component="a"

@@ -3,16 +3,15 @@
 // opens the request dialog (for the camera of `?camera=`, or a camera chosen in it), from which the camera's
 // setting dialog opens.
 import '../person-tracking-texts.ts';
-import { Alert, Anchor, Box, Button, Group, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
 import { QueryErrorState } from '../../../components/ui/QueryErrorState.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { localDateMinute } from '../../../lib/local-time.ts';
+import { AnalysisJobTable } from '../../../components/analysis-jobs/AnalysisJobTable.tsx';
 import { useAnalyses, useTrackingCameras } from '../api/person-tracking.ts';
-import { AnalysisStateBadge } from './AnalysisStateBadge.tsx';
 import { PersonTrackingRequestDialog } from './PersonTrackingRequestDialog.tsx';
 import { PersonTrackingSettingDialog } from './PersonTrackingSettingDialog.tsx';
 
@@ -60,45 +59,11 @@ export default function PersonTrackingResultsPage() {
       )}
       {analyses.data && analyses.data.length === 0 && <Alert color="gray">{t('personTracking.empty')}</Alert>}
       {analyses.data && analyses.data.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('personTracking.camera')}</Table.Th>
-                <Table.Th>{t('personTracking.period')}</Table.Th>
-                <Table.Th>{t('personTracking.state')}</Table.Th>
-                <Table.Th>{t('personTracking.requestedAt')}</Table.Th>
-                <Table.Th>{t('personTracking.requestedBy')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {analyses.data.map((a) => (
-                <Table.Tr key={a.id} data-testid="analysis-row">
-                  <Table.Td>{a.camera_name}</Table.Td>
-                  <Table.Td>
-                    {localDateMinute(Date.parse(a.start))} – {localDateMinute(Date.parse(a.end))}
-                  </Table.Td>
-                  <Table.Td>
-                    <AnalysisStateBadge analysis={a} withProgress />
-                    {a.error && (
-                      <Text size="xs" c="red" mt={4}>
-                        {t(`personTracking.errors.${a.error}`)}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{localDateMinute(Date.parse(a.requested_at))}</Table.Td>
-                  <Table.Td>{a.requested_by ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/person-tracking/results/${a.id}`}>
-                      {t('personTracking.open')}
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <AnalysisJobTable
+          analyses={analyses.data}
+          resultPath={(id) => `/person-tracking/results/${id}`}
+          errorText={(error) => t(`personTracking.errors.${error}`)}
+        />
       )}
       <PersonTrackingRequestDialog
         opened={isRequesting}
