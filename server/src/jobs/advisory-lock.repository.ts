@@ -40,8 +40,12 @@ export class AdvisoryLockRepository {
             .raw(`SET idle_session_timeout = ${Math.max(1000, Math.round(leaseMs))}`)
             .execute(connection);
         } catch (error) {
-          await sql`SELECT pg_advisory_unlock(${LOCK_SPACE}, hashtext(${name}))`.execute(connection);
-          throw error;
+          // PostgreSQL before 14 has no idle_session_timeout (42704): the lock holds, without the lease; a
+          // holder that vanishes silently keeps it until the server's TCP keepalive ends its session.
+          if ((error as { code?: string }).code !== '42704') {
+            await sql`SELECT pg_advisory_unlock(${LOCK_SPACE}, hashtext(${name}))`.execute(connection);
+            throw error;
+          }
         }
         resolve({
           ping: async () => {
