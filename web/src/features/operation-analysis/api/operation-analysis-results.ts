@@ -6,7 +6,7 @@ import type {
   OperationAnalysisResult,
 } from '@camwatch/contract/operation-analysis';
 import { routes } from '@camwatch/contract/routes';
-import { analysisJobCalls } from '../../../components/analysis-jobs/analysis-job-calls.ts';
+import { analysisJobCalls } from '../../../lib/api/analysis-job-calls.ts';
 
 const calls = analysisJobCalls<OperationAnalysisResult, OperationAnalysisRequestBody>({
   key: 'operation-analysis',

@@ -10,7 +10,7 @@ import type {
 } from '@camwatch/contract/person-tracking';
 import { routes } from '@camwatch/contract/routes';
 import { callApi } from '../../../lib/api-client.ts';
-import { analysisJobCalls } from '../../../components/analysis-jobs/analysis-job-calls.ts';
+import { analysisJobCalls } from '../../../lib/api/analysis-job-calls.ts';
 
 const calls = analysisJobCalls<PersonTrackingResult, { start: string; end: string }>({
   key: 'person-tracking',

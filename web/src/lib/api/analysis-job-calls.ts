@@ -9,8 +9,8 @@ import type { CallDef } from '@camwatch/contract/call';
 import type { CameraFunction, cameraListCall } from '@camwatch/contract/cameras';
 import { PAGE_LIMIT } from '@camwatch/contract/constants';
 import { routes } from '@camwatch/contract/routes';
-import { analysisPollInterval } from '../../lib/analysis-job-rules.ts';
-import { callApi, callUrl, type Route } from '../../lib/api-client.ts';
+import { analysisPollInterval } from '../analysis-job-rules.ts';
+import { callApi, callUrl, type Route } from '../api-client.ts';
 
 export interface AnalysisKindRoutes {
   /** The root of the kind's query keys ('person-tracking'). */
