@@ -78,6 +78,15 @@ export function associate(
   return { pairs, ambiguous };
 }
 
+/**
+ * A clean detection where the motion model puts the track (within about one standard deviation, the boxes
+ * mostly overlapping) is the track's person whatever it looks like: in dim light the same person's descriptor
+ * varies more from frame to frame than two people's do, and vetoing it lets the track coast to someone else.
+ */
+const SURE_M2 = 1;
+const SURE_IOU = 0.5;
+const isSureByMotion = (m2: number, iou: number): boolean => m2 < SURE_M2 && iou >= SURE_IOU;
+
 /** 0..1 for a pair that may match (lower is better), INFEASIBLE otherwise. */
 function pairCost(
   track: LiveTrack,
@@ -113,7 +122,7 @@ function pairCost(
     // cannot veto.
     // A track found again after misses has drifted: it takes a confident detection only if it looks alike.
     const maxDistance = track.firstMissT === null ? o.maxAppearanceDistance : o.maxAppearanceDistance * 0.7;
-    if (candidate.isClean && a > maxDistance) return INFEASIBLE;
+    if (candidate.isClean && a > maxDistance && !isSureByMotion(m2, iou)) return INFEASIBLE;
     const weight = candidate.isClean ? o.appearanceWeight : o.appearanceWeight / 2;
     cost = (1 - weight) * motion + weight * a;
   }

@@ -245,6 +245,34 @@ describe('PersonTracker', () => {
     expect(tracks[0]!.points.map((p) => p.t)).toEqual([0, 0.5]);
   });
 
+  it('keeps a person found again where their motion puts them even if they look different (dim light)', () => {
+    // A walker missed for a frame is found again on their predicted path but with another descriptor (at night
+    // one person's descriptor varies more than two people's); a look-alike in another lane must not take the id.
+    const tracker = new PersonTracker({}, 'a-');
+    const walker = (t: number) => personBox(0.2 + 0.05 * t, 0.3, 0.3);
+    for (const t of times(0, 10, 2)) {
+      const dets = [det(personBox(0.9 - 0.05 * t, 0.75, 0.34), 0.8, descriptor(5))];
+      if (t < 3) dets.push(det(walker(t), 0.8, descriptor(5)));
+      else if (t > 3) dets.push(det(walker(t), 0.8, descriptor(30)));
+      tracker.update(t, dets);
+    }
+    const { tracks } = tracker.finish(60);
+    expect(tracks).toHaveLength(2);
+    const upper = tracks.find((track) => track.points[0]!.box.y < 0.3)!;
+    expect(upper.points.filter((p) => p.score > 0)).toHaveLength(20);
+    expect(upper.points.every((p) => p.box.y < 0.3)).toBe(true);
+  });
+
+  it('still refuses a detection that looks different away from where the track is expected', () => {
+    const tracker = new PersonTracker({}, 'a-');
+    for (const t of times(0, 2, 2)) tracker.update(t, [det(personBox(0.3, 0.5, 0.3), 0.8, descriptor(5))]);
+    tracker.update(2.5, []);
+    // Half a box height off the track's place (inside the motion gates), other clothes: someone else.
+    for (const t of times(3, 5, 2)) tracker.update(t, [det(personBox(0.38, 0.5, 0.3), 0.8, descriptor(30))]);
+    const { tracks } = tracker.finish(60);
+    expect(tracks.map((track) => track.id)).toEqual(['a-1', 'a-2']);
+  });
+
   it('gives a newcomer a new id, and a person back after the longest miss a new one', () => {
     const tracker = new PersonTracker({ maxMissSeconds: 2 }, 'a-');
     for (const t of times(0, 10, 2)) {
