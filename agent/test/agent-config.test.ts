@@ -86,6 +86,20 @@ describe('loadAgentConfig', () => {
     );
   });
 
+  it('takes several server addresses (the nodes of one cluster) as a list or a comma list', () => {
+    const list = loadAgentConfig(
+      writeConfig({ server: ['http://a:8080', ' http://b:8080'], cameras: [camera()] }),
+      {},
+    );
+    expect(list.server).toBe('http://a:8080,http://b:8080');
+    expect(
+      loadAgentConfig(writeConfig({ server: 'http://a,http://b', cameras: [camera()] }), {}).server,
+    ).toBe('http://a,http://b');
+    expect(() =>
+      loadAgentConfig(writeConfig({ server: ['http://a', 'b:80'], cameras: [camera()] }), {}),
+    ).toThrow('server must be an http:// or https:// address, not "b:80"');
+  });
+
   it('takes the environment over the file, and one camera from the environment alone', () => {
     const file = writeConfig({ server: 'http://old', log_level: 'warn', cameras: [camera()] });
     const config = loadAgentConfig(file, {

@@ -189,12 +189,14 @@ describe('the installable agent', () => {
     const good = await agent(['--config', goodFile, '--check'], key);
     expect(good.stdout).toMatch(/all checks passed\n$/);
     expect(good.code).toBe(0);
+    // Two nodes, one down: each is checked on its own.
     const down = await agent(['--config', goodFile, '--check'], {
       ...key,
-      CAMWATCH_SERVER: 'http://127.0.0.1:9',
+      CAMWATCH_SERVER: `http://127.0.0.1:9,${server.url}`,
     });
     expect(down.code).toBe(1);
     expect(down.stdout).toContain('FAIL  server: nothing answers at http://127.0.0.1:9');
+    expect(down.stdout).toContain(`ok    server: ${server.url} accepts the token`);
   }, 90_000);
 
   it('runs the cameras of its configuration, leaves out one whose token is refused, and stops on SIGTERM', async () => {

@@ -70,13 +70,7 @@ export function loadAgentConfig(configPath: string | undefined, env: NodeJS.Proc
   const raw = configPath ? readConfigFile(configPath) : {};
   const baseDir = configPath ? path.dirname(path.resolve(configPath)) : process.cwd();
   const warnings: string[] = [];
-  const server = env.CAMWATCH_SERVER || raw.server;
-  if (typeof server !== 'string' || server === '')
-    throw new ConfigError('server: missing (the CamWatch server address, e.g. https://cams.example.com)');
-  if (!/^https?:\/\/[^/]/.test(server))
-    throw new ConfigError(
-      `server must be an http:// or https:// address, not "${redactCredentials(server)}"`,
-    );
+  const server = serverList(env.CAMWATCH_SERVER || raw.server);
   const logLevel = (env.CAMWATCH_LOG_LEVEL || raw.log_level || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel))
     throw new ConfigError(`log_level must be one of ${LOG_LEVELS.join(', ')}`);
@@ -207,6 +201,23 @@ export function sealConfigFile(configPath: string, env: NodeJS.ProcessEnv): stri
   fs.renameSync(temp, configPath);
   fs.chmodSync(configPath, 0o600);
   return done;
+}
+
+/**
+ * The server address, or the nodes of one cluster as a list (or a comma list, as --server takes them):
+ * one comma list for the agent, each address checked.
+ */
+function serverList(value: unknown): string {
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  const addresses = list.map((one) => (typeof one === 'string' ? one.trim() : '')).filter(Boolean);
+  if (addresses.length === 0)
+    throw new ConfigError('server: missing (the CamWatch server address, e.g. https://cams.example.com)');
+  for (const address of addresses)
+    if (!/^https?:\/\/[^/,]/.test(address))
+      throw new ConfigError(
+        `server must be an http:// or https:// address, not "${redactCredentials(address)}"`,
+      );
+  return addresses.join(',');
 }
 
 function readConfigFile(configPath: string): RawConfig {

@@ -24,16 +24,17 @@ export interface CheckOptions {
   timeoutSec?: number;
 }
 
-/** Checks one camera's server connection and source. */
+/** Checks one camera's server connection (each address of a comma list) and source. */
 export async function checkCamera(
   camera: { server: string; token: string; source: string },
   options: CheckOptions = {},
 ): Promise<CheckResult[]> {
-  const [server, source] = await Promise.all([
-    checkServer(camera.server, camera.token, options),
+  // Each node of a cluster on its own: the agent moves between them, so each must take the token.
+  const nodes = camera.server.split(',').map((node) => node.trim());
+  return Promise.all([
+    ...nodes.map((node) => checkServer(node, camera.token, options)),
     checkSource(camera.source, options),
   ]);
-  return [server, source];
 }
 
 export async function checkServer(
