@@ -1,7 +1,7 @@
 // The bus between api nodes (REDIS_URL, issue 18) with a real Redis: an agent's control channel is open on node A;
 // a PTZ press and a live start sent to node B reach it through Redis, and the agent's answer comes back to B. A
 // camera connected to no node answers offline at once; without REDIS_URL node B knows only its own agents; with
-// Redis unreachable B answers offline naming the bus and /readyz names the bus.
+// Redis unreachable B answers offline at once and /readyz names the bus; Redis lost and back, commands work again.
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { buildApp, type App } from '../app.ts';
 import type { Db } from '../db/database.ts';
 import { as, createLocationAndCamera, createTenant, login, testConfig } from '../../test/helpers/test-app.ts';
 import { testDb } from '../../test/helpers/test-database.ts';
+import { TcpProxy } from '../../test/helpers/tcp-proxy.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -131,6 +132,61 @@ describe('commands between api nodes through Redis', () => {
       expect(res.json()).toMatchObject({ data: { reason: 'offline' } });
     } finally {
       agent.socket.close();
+    }
+  });
+
+  it('Redis lost and back: commands answer offline meanwhile, then reach the agent again by themselves', async () => {
+    const redis = new URL(REDIS_URL);
+    const proxy = new TcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+    await proxy.open();
+    try {
+      const viaProxy = await start({ REDIS_URL: `redis://127.0.0.1:${proxy.port}` });
+      const { tenant, camera, token } = await ptzCamera();
+      const agent = await connectAgent(camera.code, token);
+      try {
+        await agent.next((m) => m.type === 'live');
+        const cookie = await login(viaProxy.app, tenant.user);
+        const press = () =>
+          as(viaProxy.app, cookie, {
+            method: 'POST',
+            url: `/api/cameras/${camera.code}/ptz`,
+            payload: { pan: 0.3 },
+          });
+        // The agent answers every command it gets.
+        agent.socket.on('message', (raw) => {
+          const message = JSON.parse(String(raw)) as ServerToDeviceMessage;
+          if (message.type === 'command')
+            agent.socket.send(
+              JSON.stringify({
+                type: 'result',
+                id: message.id,
+                ok: true,
+                ptz: { pan: 0.3, tilt: 0, zoom: 1 },
+              }),
+            );
+        });
+        await expect
+          .poll(async () => (await press()).json(), { timeout: 20_000 })
+          .toMatchObject({ data: { ptz: { pan: 0.3 } } });
+
+        await proxy.cut();
+        await expect
+          .poll(async () => (await viaProxy.app.inject({ method: 'GET', url: '/readyz' })).statusCode)
+          .toBe(503);
+        const meanwhile = await press();
+        expect(meanwhile.statusCode).toBe(200);
+        expect(meanwhile.json()).toMatchObject({ data: { reason: 'offline' } });
+
+        await proxy.open();
+        await expect
+          .poll(async () => (await press()).json(), { timeout: 30_000, interval: 200 })
+          .toMatchObject({ data: { ptz: { pan: 0.3 } } });
+        expect((await viaProxy.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      } finally {
+        agent.socket.close();
+      }
+    } finally {
+      await proxy.cut();
     }
   });
 
