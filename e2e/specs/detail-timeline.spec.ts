@@ -279,7 +279,7 @@ test('period switch, event filter, snapshot on hover, controller hiding, video i
   await expect(detail.minutes.getByTestId('timeline-marker')).toHaveCount(withMotion);
 });
 
-test('a streaming camera plays live over HLS, and its recordings as on-demand HLS', async ({
+test('a streaming camera plays live over fMP4 (HLS when it fails), and its recordings as on-demand HLS', async ({
   page,
   request,
 }) => {
@@ -298,6 +298,18 @@ test('a streaming camera plays live over HLS, and its recordings as on-demand HL
   await expect.poll(time, { timeout: 15_000 }).toBeGreaterThan(before + 1);
   expect(await video.evaluate((v) => (v as HTMLVideoElement).videoWidth)).toBeGreaterThan(0);
   await expect(detail.canvas).toHaveCount(0);
+  // The low-latency stream plays (fMP4 over a WebSocket into Media Source Extensions).
+  await expect(page.locator('[data-live-transport="fmp4"][data-live-state="playing"]')).toHaveCount(1);
+  expect(await video.evaluate((v) => (v as HTMLVideoElement).src)).toMatch(/^blob:/);
+  await page.screenshot({ path: `${SHOTS}/detail-fmp4-live.png` });
+
+  // When its WebSocket is refused, the player falls back to HLS, which plays too.
+  await page.routeWebSocket(/\/live\.fmp4$/, (socket) => socket.close());
+  await page.reload();
+  await expect(page.locator('[data-live-transport="hls"]')).toHaveCount(1, { timeout: 30_000 });
+  await expect.poll(time, { timeout: 60_000 }).toBeGreaterThan(0.5);
+  const hlsAt = await time();
+  await expect.poll(time, { timeout: 15_000 }).toBeGreaterThan(hlsAt + 1);
   await page.screenshot({ path: `${SHOTS}/detail-hls-live.png` });
 
   // Its recorded minutes play as on-demand HLS streams (Media Source: a blob: address) and advance.
