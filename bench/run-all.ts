@@ -1,5 +1,6 @@
 // Runs the benchmarks named on the command line (default: all) and prints Markdown rows for docs/benchmarks.md.
 import os from 'node:os';
+import { agentCpuRows, benchAgentCpu } from './agent-cpu.bench.ts';
 import { benchArchiveTtfbReported } from './archive-ttfb.bench.ts';
 import { benchAuthMe, postgresAdminUrl } from './auth-me.bench.ts';
 import { benchCameraList, BROWSER_ACCEPT_ENCODING } from './cameras.bench.ts';
@@ -237,6 +238,8 @@ const benches: Record<string, () => Promise<string[]>> = {
     ];
   },
   'clip-timing': async () => clipTimingRows(await benchClipTiming()),
+  // Issue 20: the agent's CPU per RTSP camera, copy vs re-encode, and cameras per 2-core site box.
+  'agent-cpu': async () => agentCpuRows(await benchAgentCpu()),
 };
 
 const wanted = process.argv.slice(2);
