@@ -139,7 +139,7 @@ export function loadMoveNet(
   else if (backend === 'auto')
     runner = loadMoveNet('onnx').catch((error: unknown) => {
       console.warn(
-        `vision: ONNX Runtime did not load (${error instanceof Error ? error.message : String(error)}); ` +
+        `vision: ONNX Runtime did not load (${(error instanceof Error ? error.message : String(error)).split('\n')[0]}); ` +
           'the person detector runs on WebAssembly',
       );
       return loadMoveNet('wasm');
