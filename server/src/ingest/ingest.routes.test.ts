@@ -397,6 +397,7 @@ describe('heartbeat and device self', () => {
         width: 1280,
         height: 720,
         live_interval_sec: 2,
+        max_bitrate_kbps: null,
         motion_area: area,
         can_pan: true,
         can_tilt: false,
