@@ -9,7 +9,14 @@ const outDir = process.env.WEB_DIST_DIR
   ? path.resolve(process.env.WEB_DIST_DIR)
   : path.join(root, 'web/dist');
 const built = path.join(outDir, 'index.html');
-const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'packages/contract/src'];
+const sources = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/first-screen-chunks.ts',
+  'packages/contract/src',
+];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

@@ -14,3 +14,7 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 } as unknown as typeof ResizeObserver;
+
+// Dialogs load their code when first opened (AppDialog.tsx); tests render them open and look at them at once.
+const { preloadAppDialog } = await import('./components/ui/AppDialog.tsx');
+await preloadAppDialog();

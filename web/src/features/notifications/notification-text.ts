@@ -3,6 +3,7 @@
 // (complete, failed) texts from the catalogs;
 // other kinds carry their own text. Pure but for the lookup it is given.
 import type { Notification } from '@camwatch/contract/notifications';
+import './notification-page-texts.ts';
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 

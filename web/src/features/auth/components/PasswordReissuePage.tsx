@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { fieldReasonText } from '../../../lib/server-reason.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
+import '../reissue-texts.ts';
 
 export default function PasswordReissuePage() {
   const { t } = useTranslation();

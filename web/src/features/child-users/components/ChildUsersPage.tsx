@@ -12,6 +12,7 @@ import { QueryErrorState } from '../../../components/ui/QueryErrorState.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { failureToast, refusalReasonText } from '../../../lib/server-reason.ts';
 import { useChildUsers, useClearChildAppKeys, useUpdateChildUser } from '../api/child-users.ts';
+import '../child-users-texts.ts';
 
 export default function ChildUsersPage() {
   const { t } = useTranslation();

@@ -20,6 +20,7 @@ import {
 } from '../dewarp.ts';
 import { canUseWebgl, FisheyeRenderer, type PictureSource } from '../fisheye-gl.ts';
 import { shouldShowCoachMark, markCoachMarkShown } from '../coach-mark.ts';
+import '../fisheye-texts.ts';
 
 export interface FisheyeViewerProps {
   cameraName: string;

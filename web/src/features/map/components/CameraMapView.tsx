@@ -37,6 +37,7 @@ import { SelectedCameraCard } from './SelectedCameraCard.tsx';
 import { WeatherDialog } from './WeatherDialog.tsx';
 import { WeatherLegend } from './WeatherLegend.tsx';
 import classes from './CameraMapView.module.css';
+import '../map-texts.ts';
 
 export interface CameraMapViewProps {
   /** The list's conditions: the map shows the same cameras as the list. */

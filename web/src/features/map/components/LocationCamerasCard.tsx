@@ -5,6 +5,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import type { useMapLocation } from '../api/get-map-data.ts';
 import classes from './CameraMapView.module.css';
 import { MapPanelCard } from './MapPanelCard.tsx';
+import '../map-texts.ts';
 
 interface Props {
   location: ReturnType<typeof useMapLocation>;

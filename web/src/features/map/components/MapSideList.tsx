@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { CameraListItem } from '@camwatch/contract/cameras';
 import { useTranslation } from '../../../lib/i18n.ts';
 import classes from './CameraMapView.module.css';
+import '../map-texts.ts';
 
 interface Props {
   id: string;

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { CameraListItem } from '@camwatch/contract/cameras';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { MapPanelCard } from './MapPanelCard.tsx';
+import '../map-texts.ts';
 
 interface Props {
   camera: CameraListItem;

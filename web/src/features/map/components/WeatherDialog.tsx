@@ -11,6 +11,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { getWeather } from '../api/get-weather.ts';
 import { localDate, maxTimeFor, validateWeatherForm, type WeatherForm } from '../weather-rules.ts';
+import '../map-texts.ts';
 
 export interface WeatherDialogProps {
   opened: boolean;

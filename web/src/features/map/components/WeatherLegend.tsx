@@ -2,6 +2,7 @@
 import { Box, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { LEGEND_ORDER, weatherColor } from '../weather-rules.ts';
+import '../map-texts.ts';
 
 export function WeatherLegend({
   label,

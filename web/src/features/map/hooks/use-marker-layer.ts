@@ -5,6 +5,7 @@ import L from 'leaflet';
 import { useEffect } from 'react';
 import { ZOOM_INTO, type MapMarker } from '../map-rules.ts';
 import classes from '../components/CameraMapView.module.css';
+import '../map-texts.ts';
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 

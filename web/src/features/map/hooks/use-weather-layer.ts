@@ -4,6 +4,7 @@ import L from 'leaflet';
 import { useEffect } from 'react';
 import type { WeatherFeatureCollection } from '@camwatch/contract/weather';
 import { weatherColor } from '../weather-rules.ts';
+import '../map-texts.ts';
 
 export function useWeatherLayer(
   map: L.Map | null,

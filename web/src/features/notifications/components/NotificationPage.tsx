@@ -18,6 +18,7 @@ import { useEnvSettings } from '../../../lib/env-settings.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useMarkRead, useNotifications } from '../api/notifications.ts';
 import { notificationText } from '../notification-text.ts';
+import '../notification-page-texts.ts';
 
 export default function NotificationPage() {
   const { t } = useTranslation();

@@ -7,6 +7,7 @@ import { Box, Text, Title } from '@mantine/core';
 import type { PeopleCountUnit } from '@camwatch/contract/people-counts-rules';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { ChartRow } from '../people-counter-rules.ts';
+import '../people-counter-page-texts.ts';
 
 export const SERIES_COLORS = {
   customersIn: 'blue.7',

@@ -4,6 +4,7 @@ import { Table, Title, ScrollArea } from '@mantine/core';
 import type { PeopleCounts } from '@camwatch/contract/people-counts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { bucketLabel, customersOf } from '../people-counter-rules.ts';
+import '../people-counter-page-texts.ts';
 
 const COLUMNS = ['customersIn', 'staffIn', 'in', 'customersOut', 'staffOut', 'out'] as const;
 

@@ -11,6 +11,7 @@ import { loadPeopleCounterPage } from '../api/load-page.ts';
 import { PeopleCounterNoPermission } from './PeopleCounterNoPermission.tsx';
 import { PeopleCounterReport } from './PeopleCounterReport.tsx';
 import { PeopleCounterSettingButton } from './PeopleCounterSettingButton.tsx';
+import '../people-counter-page-texts.ts';
 
 /** The route loader's work, shipped with the screen (routes.tsx). */
 export const loadPage = loadPeopleCounterPage;

@@ -9,6 +9,7 @@ import { useCounterLocation } from '../api/get-counter-location.ts';
 import { loadPeopleCounterPage } from '../api/load-page.ts';
 import { PeopleCounterNoPermission } from './PeopleCounterNoPermission.tsx';
 import { PeopleCounterReport } from './PeopleCounterReport.tsx';
+import '../people-counter-page-texts.ts';
 
 /** The route loader's work, shipped with the screen (routes.tsx). */
 export const loadPage = loadPeopleCounterPage;

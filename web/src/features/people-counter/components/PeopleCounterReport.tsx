@@ -53,6 +53,7 @@ import { CountsTable } from './CountsTable.tsx';
 import { PeriodComparison } from './PeriodComparison.tsx';
 import { PeriodSettingDialog } from './PeriodSettingDialog.tsx';
 import { StaffExclusionHelp } from './StaffExclusionHelp.tsx';
+import '../people-counter-page-texts.ts';
 
 const slashed = (day: string) => day.replaceAll('-', '/');
 

@@ -6,6 +6,7 @@ import { Box, Table, Text, Title } from '@mantine/core';
 import type { PeopleCountFigures } from '@camwatch/contract/people-counts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { changePercent, COMPARED_FIGURES, comparedFigures, type Period } from '../people-counter-rules.ts';
+import '../people-counter-page-texts.ts';
 
 export interface PeriodComparisonProps {
   current: { period: Period; totals: PeopleCountFigures };

@@ -6,6 +6,7 @@ import { PEOPLE_COUNT_MAX_MONTHS, peopleCountRangeProblem } from '@camwatch/cont
 import { AppDialog } from '../../../components/ui/AppDialog.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { Period } from '../people-counter-rules.ts';
+import '../people-counter-page-texts.ts';
 
 export interface PeriodSettingDialogProps {
   opened: boolean;

@@ -4,6 +4,7 @@
 import { Alert, List, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n.ts';
+import '../people-counter-page-texts.ts';
 
 export function StaffExclusionHelp() {
   const { t } = useTranslation();

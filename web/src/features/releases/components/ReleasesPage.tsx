@@ -5,6 +5,7 @@ import type { Release } from '@camwatch/contract/releases';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
 import { QueryErrorState } from '../../../components/ui/QueryErrorState.tsx';
 import { useReleases } from '../api/get-releases.ts';
+import '../releases-texts.ts';
 
 function ReleaseItem({ release }: { release: Release }) {
   const { t } = useTranslation();
