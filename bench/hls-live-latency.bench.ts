@@ -3,11 +3,16 @@
 // ~500 ms the page draws the video's current frame to a canvas and notes Date.now(); the frame's capture time
 // is found by matching the picture against the simulator's own renderings on the 5 fps wall-clock grid (the
 // simulator is deterministic in the frame's time). Latency = draw time − capture time; one machine clock.
-// Usage: npm run bench -- hls-live-latency (HLS_BENCH_DEBUG=/tmp/x writes each sample's match to /tmp/x-*.json)
+// The same measure for the low-latency fMP4 stream (transport 'fmp4'): the page runs the web app's own
+// LiveFmp4Player (web/src/features/player/live-fmp4-player.ts, bundled with esbuild) on the stream's
+// WebSocket; then a crowd of viewers of the one camera (4 and 16) is measured too.
+// Usage: npm run bench -- hls-live-latency | fmp4-live-latency (HLS_BENCH_DEBUG=/tmp/x writes each sample's
+// match to /tmp/x-*.json)
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { build } from 'esbuild';
 import { startAgent } from '../agent/src/index.ts';
 import type { SimCamera } from '../agent/src/sim/sim-camera.ts';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
@@ -62,13 +67,30 @@ export interface ViewerResult {
   loadDuring: number[];
 }
 
+export type LiveTransport = 'hls' | 'fmp4';
+
+export interface CrowdResult {
+  viewers: number;
+  samples: number;
+  p50Ms: number;
+  p95Ms: number;
+  /** The worst viewer's p95. */
+  worstP95Ms: number;
+  stalls: number;
+  /** Streaming call → first frame, the slowest of the viewers that joined. */
+  slowestFirstFrameMs: number;
+}
+
 export interface HlsLiveLatencyResult {
+  transport: LiveTransport;
   h264: boolean;
   hlsVersion: string;
   /** The viewer that asked for the stream (the agent starts uploading at its request). */
   first: ViewerResult;
   /** A second viewer opening the stream while it runs (the playlist then already lists 6 segments). */
   joiner: ViewerResult;
+  /** Several viewers of the one camera at once (fmp4 only). */
+  crowds: CrowdResult[];
   load1: number;
 }
 
@@ -106,6 +128,23 @@ window.benchStart = (url, config) => {
   hls.loadSource(url);
   hls.attachMedia(video);
 };
+window.benchStartFmp4 = (url) => {
+  const video = document.querySelector('video');
+  const player = new Fmp4.LiveFmp4Player(video, url, (s, reason) => state.errors.push(Date.now() + ' ' + s + ' ' + (reason || '')));
+  window.benchPlayer = player;
+  video.addEventListener('playing', () => { if (!state.playingAt) state.playingAt = Date.now(); });
+  video.addEventListener('waiting', () => {
+    if (!state.playingAt) return;
+    state.stalls++;
+    const b = video.buffered;
+    state.errors.push(Date.now() + ' waiting at ' + video.currentTime.toFixed(3) + ', buffered to ' + (b.length ? b.end(b.length - 1).toFixed(3) : '-') + (video.seeking ? ' (seeking)' : ''));
+  });
+  video.requestVideoFrameCallback(() => { state.firstFrameAt = Date.now(); });
+  player.start();
+};
+const playerLatency = () => window.benchHls
+  ? { latency: window.benchHls.latency, targetLatency: window.benchHls.targetLatency }
+  : { latency: window.benchPlayer.stats.lagSec, targetLatency: window.benchPlayer.stats.targetLagSec };
 window.benchSample = (intervalMs, width, height) => {
   const video = document.querySelector('video');
   const canvas = document.querySelector('canvas');
@@ -119,13 +158,11 @@ window.benchSample = (intervalMs, width, height) => {
       grey[i] = (rgba[4 * i] * 77 + rgba[4 * i + 1] * 150 + rgba[4 * i + 2] * 29) >> 8;
     let text = '';
     for (let i = 0; i < grey.length; i += 0x8000) text += String.fromCharCode(...grey.subarray(i, i + 0x8000));
-    const hls = window.benchHls;
     state.samples.push({
       at,
       grey: btoa(text),
       currentTime: video.currentTime,
-      latency: hls.latency,
-      targetLatency: hls.targetLatency,
+      ...playerLatency(),
       playbackRate: video.playbackRate,
     });
   }, intervalMs);
@@ -146,12 +183,28 @@ interface Viewer {
   loadDuring: number[];
 }
 
-/** Opens a page at the server's origin with hls.js, asks for the live stream and waits for its first frame. */
+/** The web app's fMP4 player as one script for the page (window.Fmp4). */
+async function fmp4PlayerScript(): Promise<string> {
+  const out = await build({
+    entryPoints: [path.join(repoRoot, 'web/src/features/player/live-fmp4-player.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'Fmp4',
+    target: 'chrome120',
+    write: false,
+  });
+  return out.outputFiles[0]!.text;
+}
+
+/** Opens a page at the server's origin with the player, asks for the live stream and waits for its first frame. */
 async function openViewer(
   browser: Browser,
   serverUrl: string,
   cameraCode: string,
   cookie: string,
+  transport: LiveTransport,
+  playerJs: string,
+  sample = true,
 ): Promise<Viewer> {
   // The page is served at the server's origin (intercepted, never reaching it), so hls.js's requests
   // to /api/streams/… are same-origin, as in the product.
@@ -159,8 +212,7 @@ async function openViewer(
   const pageUrl = `${serverUrl}/__bench/hls-live-latency.html`;
   await page.route(pageUrl, (route) => route.fulfill({ contentType: 'text/html', body: pageHtml }));
   await page.goto(pageUrl);
-  const hlsJs = await fs.readFile(path.join(repoRoot, 'node_modules/hls.js/dist/hls.min.js'), 'utf8');
-  await page.addScriptTag({ content: hlsJs });
+  await page.addScriptTag({ content: playerJs });
   await page.addScriptTag({ content: pageScript });
   const calledAt = Date.now();
   const res = await fetch(`${serverUrl}/api/cameras/${cameraCode}/streaming`, {
@@ -172,11 +224,15 @@ async function openViewer(
   if (res.status !== 200 || !answer.data?.url)
     throw new Error(`streaming call: ${res.status} ${JSON.stringify(answer)}`);
   const url = `${serverUrl}${answer.data.url}`;
-  await page.evaluate(`window.benchStart(${JSON.stringify(url)}, ${JSON.stringify(HLS_CONFIG)})`);
+  await page.evaluate(
+    transport === 'hls'
+      ? `window.benchStart(${JSON.stringify(url)}, ${JSON.stringify(HLS_CONFIG)})`
+      : `window.benchStartFmp4(${JSON.stringify(url.replace(/^http/, 'ws').replace(/index\.m3u8$/, 'live.fmp4'))})`,
+  );
   for (const deadline = Date.now() + 30_000; ; await sleep(20)) {
     const s = await pageState(page);
     if (s.playingAt && s.firstFrameAt) {
-      await page.evaluate(`window.benchSample(500, ${WIDTH}, ${HEIGHT})`);
+      if (sample) await page.evaluate(`window.benchSample(500, ${WIDTH}, ${HEIGHT})`);
       return { page, calledAt, started: s, samples: [], loadDuring: [] };
     }
     if (Date.now() > deadline) throw new Error(`no frame played within 30 s: ${JSON.stringify(s)}`);
@@ -202,7 +258,11 @@ async function watch(viewers: Viewer[], seconds: number): Promise<void> {
 }
 
 /** Matches every sample of a viewer to its capture time (after the run: rendering competes with the agent). */
-async function summarize(viewer: Viewer, sim: SimCamera, label: string): Promise<ViewerResult> {
+async function summarize(
+  viewer: Viewer,
+  sim: SimCamera,
+  label: string,
+): Promise<ViewerResult & { latencies: number[] }> {
   const ended = await pageState(viewer.page);
   const latencies: number[] = [];
   const rejectedWhy: Record<string, number> = {};
@@ -251,6 +311,7 @@ async function summarize(viewer: Viewer, sim: SimCamera, label: string): Promise
     repeatedFrames,
     measuredSec: round1((last - first) / 1000),
     loadDuring: viewer.loadDuring,
+    latencies,
   };
 }
 
@@ -264,10 +325,55 @@ function renderedGrey(sim: SimCamera, time: number): Uint8Array {
   return grey;
 }
 
+/** Viewers of the one camera measured together after the first and the joiner (fmp4 only). */
+const CROWDS = [4, 16];
+const CROWD_SEC = 30;
+
+/** Opens viewers until there are `size`, watches them all for CROWD_SEC and summarises them together. */
+async function measureCrowd(
+  viewers: Viewer[],
+  size: number,
+  open: () => Promise<Viewer>,
+  sim: SimCamera,
+): Promise<CrowdResult> {
+  const joined: Viewer[] = [];
+  while (viewers.length < size) {
+    const viewer = await open();
+    viewers.push(viewer);
+    joined.push(viewer);
+  }
+  for (const v of viewers) {
+    await v.page.evaluate('window.benchTake()');
+    v.samples = [];
+  }
+  const stallsBefore = await Promise.all(viewers.map(async (v) => (await pageState(v.page)).stalls));
+  await watch(viewers, CROWD_SEC);
+  const all: number[] = [];
+  const p95s: number[] = [];
+  let stalls = 0;
+  for (const [i, v] of viewers.entries()) {
+    const r = await summarize(v, sim, `crowd${size}-${i}`);
+    all.push(...r.latencies);
+    p95s.push(r.p95Ms);
+    stalls += r.stalls - stallsBefore[i]!;
+  }
+  return {
+    viewers: size,
+    samples: all.length,
+    p50Ms: percentile(all, 0.5),
+    p95Ms: percentile(all, 0.95),
+    worstP95Ms: Math.max(...p95s),
+    stalls,
+    slowestFirstFrameMs: Math.max(0, ...joined.map((v) => v.started.firstFrameAt - v.calledAt)),
+  };
+}
+
 export async function benchHlsLiveLatency(
   firstSec = 60,
   joinerSec = 40,
   seed = 3,
+  transport: LiveTransport = 'hls',
+  crowdSizes: number[] = CROWDS,
 ): Promise<HlsLiveLatencyResult> {
   process.env.SIMULATED_CAMERAS = '0';
   let tenant: BenchTenant | undefined;
@@ -291,7 +397,13 @@ export async function benchHlsLiveLatency(
   });
   const browser = await chromium.launch({
     ...chromiumLaunchOptions,
-    args: [...chromiumLaunchOptions.args, '--autoplay-policy=no-user-gesture-required'],
+    // The bench page is fulfilled by Playwright (no address of its own), so Chromium's local network checks
+    // would refuse its WebSocket to 127.0.0.1; the product's pages come from the server itself.
+    args: [
+      ...chromiumLaunchOptions.args,
+      '--autoplay-policy=no-user-gesture-required',
+      '--disable-features=LocalNetworkAccessChecks',
+    ],
   });
   try {
     const sim = agent.sim;
@@ -310,19 +422,35 @@ export async function benchHlsLiveLatency(
     // The agent's control channel must be up before the stream is asked for.
     await sleep(1_500);
 
-    const first = await openViewer(browser, server.url, camera.code, cookie);
+    const playerJs =
+      transport === 'hls'
+        ? await fs.readFile(path.join(repoRoot, 'node_modules/hls.js/dist/hls.min.js'), 'utf8')
+        : await fmp4PlayerScript();
+    const open = () => openViewer(browser, server.url, camera.code, cookie, transport, playerJs);
+    const first = await open();
     await watch([first], firstSec);
-    const joiner = await openViewer(browser, server.url, camera.code, cookie);
+    const joiner = await open();
     await watch([first, joiner], joinerSec);
     // The first viewer's figure covers its first `firstSec` seconds only (before the second viewer came).
     const joinedAt = joiner.calledAt;
+    const firstSamples = first.samples;
     first.samples = first.samples.filter((s) => s.at < joinedAt);
     first.loadDuring = first.loadDuring.slice(0, Math.ceil(firstSec / 5));
+    const firstResult = await summarize(first, sim, 'first');
+    const joinerResult = await summarize(joiner, sim, 'joiner');
+    first.samples = firstSamples;
+    const crowds: CrowdResult[] = [];
+    if (transport === 'fmp4') {
+      const viewers = [first, joiner];
+      for (const size of crowdSizes) crowds.push(await measureCrowd(viewers, size, open, sim));
+    }
     return {
+      transport,
       h264: support.avc,
       hlsVersion: support.version,
-      first: await summarize(first, sim, 'first'),
-      joiner: await summarize(joiner, sim, 'joiner'),
+      first: firstResult,
+      joiner: joinerResult,
+      crowds,
       load1: round1(os.loadavg()[0] ?? 0),
     };
   } finally {
@@ -333,10 +461,12 @@ export async function benchHlsLiveLatency(
   }
 }
 
-export async function benchHlsLiveLatencyReported(): Promise<HlsLiveLatencyResult> {
-  const r = await benchHlsLiveLatency();
+export async function benchHlsLiveLatencyReported(
+  transport: LiveTransport = 'hls',
+): Promise<HlsLiveLatencyResult> {
+  const r = await benchHlsLiveLatency(60, 40, 3, transport);
   report(
-    'hls-live-latency',
+    `${transport}-live-latency`,
     [
       'viewer',
       'samples',
@@ -346,25 +476,41 @@ export async function benchHlsLiveLatencyReported(): Promise<HlsLiveLatencyResul
       'min ms',
       'max ms',
       'to first frame ms',
-      'hls.js latency ms',
+      'stalls',
+      'player latency ms',
     ],
-    (
-      [
-        ['asked for the stream', r.first],
-        ['joined a running stream', r.joiner],
-      ] as const
-    ).map(([label, v]) => [
-      label,
-      v.samples,
-      v.rejected,
-      v.p50Ms,
-      v.p95Ms,
-      v.minMs,
-      v.maxMs,
-      v.toFirstFrameMs,
-      v.hlsLatencyP50Ms,
-    ]),
-    r,
+    [
+      ...(
+        [
+          ['asked for the stream', r.first],
+          ['joined a running stream', r.joiner],
+        ] as const
+      ).map(([label, v]) => [
+        label,
+        v.samples,
+        v.rejected,
+        v.p50Ms,
+        v.p95Ms,
+        v.minMs,
+        v.maxMs,
+        v.toFirstFrameMs,
+        v.stalls,
+        v.hlsLatencyP50Ms,
+      ]),
+      ...r.crowds.map((c) => [
+        `${c.viewers} viewers (worst viewer p95 ${c.worstP95Ms})`,
+        c.samples,
+        '',
+        c.p50Ms,
+        c.p95Ms,
+        '',
+        '',
+        c.slowestFirstFrameMs,
+        c.stalls,
+        '',
+      ]),
+    ],
+    { ...r, first: { ...r.first, latencies: undefined }, joiner: { ...r.joiner, latencies: undefined } },
   );
   return r;
 }

@@ -150,6 +150,20 @@ const benches: Record<string, () => Promise<string[]>> = {
       row('a viewer joining the running stream', r.joiner),
     ];
   },
+  // Issue 19: the low-latency fMP4 stream (WebSocket into MSE), the same glass-to-glass measure, and crowds.
+  'fmp4-live-latency': async () => {
+    const r = await benchHlsLiveLatencyReported('fmp4');
+    const row = (who: string, v: typeof r.first) =>
+      `| fMP4 live glass to glass (simulated capture → frame drawn from the video element the web app's LiveFmp4Player feeds through MSE in Chromium), 320x180 5 fps, ${who}, ${v.samples} samples over ${v.measuredSec} s | PGlite (embedded) | p50 ${v.p50Ms} ms | p95 ${v.p95Ms} ms (min ${v.minMs}, max ${v.maxMs}) | streaming call → first frame ${v.toFirstFrameMs} ms; rejected ${v.rejected}, stalls ${v.stalls}; player lag p50 ${v.hlsLatencyP50Ms} ms; load ${r.load1} |`;
+    return [
+      row('the viewer that asked for the stream', r.first),
+      row('a viewer joining the running stream', r.joiner),
+      ...r.crowds.map(
+        (c) =>
+          `| fMP4 live glass to glass, ${c.viewers} viewers of one camera, ${c.samples} samples | PGlite (embedded) | p50 ${c.p50Ms} ms | p95 ${c.p95Ms} ms (worst viewer ${c.worstP95Ms}) | slowest joiner's first frame ${c.slowestFirstFrameMs} ms; stalls ${c.stalls}; load ${r.load1} |`,
+      ),
+    ];
+  },
   'archive-ttfb': async () => {
     const r = await benchArchiveTtfbReported();
     const kb = (bytes: number) => Math.round(bytes / 1024);
