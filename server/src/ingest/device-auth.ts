@@ -8,7 +8,14 @@ const TOKEN_SHAPE = /^cwd_[A-Za-z0-9_-]{43}$/;
 
 /** How long a token's identity is trusted without asking the database (a revoked token stops within this). */
 export const DEVICE_AUTH_CACHE_MS = 10_000;
+/**
+ * A cached identity this old is still answered, and read again together with every other this old, in one
+ * query: a thousand agents cost one query every few seconds instead of a hundred a second.
+ */
+export const DEVICE_AUTH_REFRESH_MS = 5_000;
 const CACHE_MAX_ENTRIES = 10_000;
+/** Tokens read again per query. */
+const REFRESH_MAX_TOKENS = 2_000;
 
 export class DeviceAuth {
   /** Token hash → identity and when it was read; agents call several times a second, tokens rarely change. */
@@ -17,6 +24,7 @@ export class DeviceAuth {
   private readonly lookups = new Map<string, Promise<DeviceIdentity | null>>();
   /** Counts revocations, so a lookup that overlapped one does not cache what it read. */
   private revocations = 0;
+  private refreshing: Promise<void> | null = null;
 
   constructor(
     private readonly tokens: DeviceTokenRepository,
@@ -37,7 +45,11 @@ export class DeviceAuth {
     if (!token || !TOKEN_SHAPE.test(token)) return null;
     const hash = hashToken(token);
     const cached = this.cache.get(hash);
-    if (cached && this.now() - cached.at < DEVICE_AUTH_CACHE_MS) return cached.identity;
+    const age = cached ? this.now() - cached.at : Infinity;
+    if (cached && age < DEVICE_AUTH_CACHE_MS) {
+      if (age >= DEVICE_AUTH_REFRESH_MS) this.refreshSoon();
+      return cached.identity;
+    }
     // Requests of one agent that arrive together share one lookup.
     let lookup = this.lookups.get(hash);
     if (!lookup) {
@@ -60,6 +72,40 @@ export class DeviceAuth {
     if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
     this.cache.set(hash, { identity, at });
     return identity;
+  }
+
+  /** Starts a refresh unless one is under way; a failed one leaves the entries to expire and be looked up alone. */
+  private refreshSoon(): void {
+    this.refresh().catch(() => undefined);
+  }
+
+  /**
+   * Reads again, in one query, every cached identity older than DEVICE_AUTH_REFRESH_MS: renewed, or dropped when
+   * revoked. Joins the refresh under way, if any.
+   */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.refreshDue().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async refreshDue(): Promise<void> {
+    const at = this.now();
+    const revocations = this.revocations;
+    const due = [...this.cache]
+      .filter(([, entry]) => at - entry.at >= DEVICE_AUTH_REFRESH_MS)
+      .slice(0, REFRESH_MAX_TOKENS);
+    if (due.length === 0) return;
+    const live = await this.tokens.findActiveByIds(due.map(([, entry]) => entry.identity.tokenId));
+    // A revocation meanwhile may have come after the rows were read: they renew nothing then.
+    if (revocations !== this.revocations) return;
+    const byId = new Map(live.map((identity) => [identity.tokenId, identity]));
+    for (const [hash, entry] of due) {
+      const identity = byId.get(entry.identity.tokenId);
+      if (identity) this.cache.set(hash, { identity, at });
+      else this.cache.delete(hash);
+    }
   }
 
   list(cameraId: number) {

@@ -32,6 +32,18 @@ export class DeviceTokenRepository {
     return row ?? null;
   }
 
+  /** The identities of those tokens that are still live (not revoked), read again in one query. */
+  async findActiveByIds(tokenIds: readonly number[]): Promise<DeviceIdentity[]> {
+    if (tokenIds.length === 0) return [];
+    return this.db
+      .selectFrom('device_tokens as t')
+      .innerJoin('cameras as c', 'c.id', 't.camera_id')
+      .select(['t.id as tokenId', 'c.id as cameraId', 'c.code as cameraCode', 'c.customer_id as customerId'])
+      .where('t.id', 'in', tokenIds)
+      .where('t.revoked_at', 'is', null)
+      .execute();
+  }
+
   async listForCamera(cameraId: number) {
     return this.db
       .selectFrom('device_tokens')
