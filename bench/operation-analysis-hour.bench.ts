@@ -14,10 +14,13 @@
 //   --probe                     starts the service (embedded database, demo data, no simulated cameras, the camera
 //                               list's cache off) and asks it for the camera list (GET api/cameras as the demo
 //                               user) four times a second while the analysis runs: p50, p95 and worst latency
+//   --probe-url URL             the same against a service already running (demo data, e.g. started with
+//                               SIMULATED_CAMERAS=0 CAMERA_LIST_CACHE_SECONDS=0; on a loaded machine it may take
+//                               longer to start than --probe waits)
 // Prints the wall time of the analysis, the engine's CPU seconds and the load average before and after. Run it at
 // normal priority (the service it starts inherits it; the engine's processes lower their own, as in the service).
 // Usage: node --import tsx bench/operation-analysis-hour.bench.ts [--minutes 60] [--processes 2]
-//          [--kind operation|person] [--sequential] [--probe] [--foreground]
+//          [--kind operation|person] [--sequential] [--probe | --probe-url URL] [--foreground]
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import net from 'node:net';
@@ -49,7 +52,8 @@ const foreground = process.argv.includes('--foreground');
 const processes = Number(arg('processes') ?? 1);
 const kind = arg('kind') === 'person' ? 'person_tracking' : 'operation_analysis';
 const sequential = process.argv.includes('--sequential');
-const probe = process.argv.includes('--probe');
+const probeUrl = arg('probe-url');
+const probe = process.argv.includes('--probe') || probeUrl !== undefined;
 const load = () =>
   os
     .loadavg()
@@ -166,7 +170,7 @@ try {
   for (let m = 0; m < minutes; m++)
     await renderMinute(renderer, START + m * 60_000, FPS, path.join(dir, `m${m}.mp4`));
   console.log(`rendered ${minutes} min; load average ${load()}`);
-  if (probe) {
+  if (probe && !probeUrl) {
     process.env.SIMULATED_CAMERAS = '0';
     process.env.CAMERA_LIST_CACHE_SECONDS = '0';
     // A port nobody listens on (other sessions run servers on this machine).
@@ -178,17 +182,18 @@ try {
     });
     server = await startServer({ kind: 'embedded' }, port);
   }
-  const session = server ? await demoSession(server.url) : null;
-  if (server && session) {
+  const serviceUrl = probeUrl ?? server?.url ?? null;
+  const session = serviceUrl ? await demoSession(serviceUrl) : null;
+  if (serviceUrl && session) {
     // The service's answer before the job, for comparison.
-    const idle = probeCameraList(server.url, session);
+    const idle = probeCameraList(serviceUrl, session);
     await new Promise((r) => setTimeout(r, 15_000));
     const q = await idle.stop();
     console.log(
       `GET api/cameras before the job: ${q.count} requests, p50 ${q.p50.toFixed(1)} ms, p95 ${q.p95.toFixed(1)} ms, worst ${q.max.toFixed(1)} ms, ${q.failures} failed; load average ${load()}`,
     );
   }
-  const probing = server && session ? probeCameraList(server.url, session) : null;
+  const probing = serviceUrl && session ? probeCameraList(serviceUrl, session) : null;
   const loadBefore = load();
   const split = await runJob(dir, visions);
   console.log(
