@@ -1,6 +1,6 @@
 // Issue 20, camera settings from the server: a new resolution, frame rate and bitrate cap sent on the control
 // channel reach a running agent recording an RTSP camera (test/rtsp-test-server.ts) without a restart; the
-// recording switches at the next segment boundary (a minute in the product; 6 s segments here): the clip up
+// recording switches at the next segment boundary (a minute in the product; 10 s and 6 s segments here): the clip up
 // to it is whole in the old format, the clip from it whole in the new one (ffprobe), and no time between
 // the first clip and the last is missing or recorded twice. A simulated camera (frames on a pipe, one reader)
 // is restarted at the boundary instead, its first clip in the new format missing the restart's second.
@@ -16,7 +16,9 @@ import { recordingLogger, tempDir, waitFor } from './helpers.ts';
 import { startRtspTestServer, type RtspTestServer } from './rtsp-test-server.ts';
 
 const run = promisify(execFile);
-const SEGMENT_SECONDS = 6;
+/** Segment lengths standing for the minute; the RTSP one leaves the new run 8 s to connect and probe. */
+const SIM_SEGMENT_SECONDS = 6;
+const RTSP_SEGMENT_SECONDS = 10;
 const OLD = { width: 160, height: 90, fps: 4 };
 const NEW = { width: 192, height: 108, fps: 2, max_bitrate_kbps: 300, live_interval_sec: 2 };
 
@@ -42,6 +44,7 @@ async function probe(file: string) {
 }
 
 interface Recorded {
+  segmentSeconds: number;
   agent: AgentHandle;
   server: FakeServer;
   logger: ReturnType<typeof recordingLogger>;
@@ -53,7 +56,7 @@ afterAll(async () => {
   for (const stop of running.reverse()) await stop();
 });
 
-async function recordWithAgent(source: string): Promise<Recorded> {
+async function recordWithAgent(source: string, segmentSeconds: number): Promise<Recorded> {
   const server = await startFakeServer(testConfig({ ...OLD, live_interval_sec: 1 }));
   running.push(() => server.close());
   const logger = recordingLogger();
@@ -63,7 +66,7 @@ async function recordWithAgent(source: string): Promise<Recorded> {
     source,
     spoolDir: tempDir(),
     logger,
-    segmentSeconds: SEGMENT_SECONDS,
+    segmentSeconds,
     heartbeatIntervalMs: 60_000,
     backoff: { initialMs: 200, maxMs: 800 },
   });
@@ -84,11 +87,11 @@ async function recordWithAgent(source: string): Promise<Recorded> {
     ).sort((a, b) => a.startMs - b.startMs);
   // Recording runs: the first (partial) clip is uploaded.
   await waitFor(() => clipRequests().length >= 1, 30_000, 'the first clip');
-  return { agent, server, logger, clips };
+  return { segmentSeconds, agent, server, logger, clips };
 }
 
 /** Sends the new settings; answers the planned switch time and the clips once two whole ones followed it. */
-async function switchSettings({ agent, server, logger, clips }: Recorded) {
+async function switchSettings({ segmentSeconds, agent, server, logger, clips }: Recorded) {
   server.config = testConfig(NEW);
   server.send({ type: 'config', config: server.config });
   await waitFor(() => agent.config().width === NEW.width, 5_000, 'the new configuration');
@@ -99,13 +102,13 @@ async function switchSettings({ agent, server, logger, clips }: Recorded) {
     'the planned switch',
   );
   const switchAt = Date.parse(planned.fields.at as string);
-  expect(switchAt % (SEGMENT_SECONDS * 1000)).toBe(0);
+  expect(switchAt % (segmentSeconds * 1000)).toBe(0);
   const all = await waitFor(
     async () => {
       const uploaded = await clips();
       return uploaded.filter((c) => c.startMs >= switchAt - 50).length >= 2 && uploaded;
     },
-    4 * SEGMENT_SECONDS * 1000 + 30_000,
+    4 * segmentSeconds * 1000 + 30_000,
     'two clips after the switch',
   );
   const before = all.filter((c) => c.endMs <= switchAt + 50);
@@ -117,9 +120,9 @@ async function switchSettings({ agent, server, logger, clips }: Recorded) {
   // The clip up to the switch ends at it, whole.
   const last = before.at(-1)!;
   expect(Math.abs(last.endMs - switchAt)).toBeLessThanOrEqual(300);
-  if (before.length >= 2) expect(last.frames).toBe(SEGMENT_SECONDS * OLD.fps);
+  if (before.length >= 2) expect(last.frames).toBe(segmentSeconds * OLD.fps);
   // Clips in the new format after the first are whole, at the new rate.
-  for (const clip of after.slice(1)) expect(clip.frames).toBe(SEGMENT_SECONDS * NEW.fps);
+  for (const clip of after.slice(1)) expect(clip.frames).toBe(segmentSeconds * NEW.fps);
   // Nothing recorded twice, and nothing missing after the first clip in the new format.
   for (let i = 1; i < all.length; i += 1)
     expect(all[i]!.startMs).toBeGreaterThanOrEqual(all[i - 1]!.endMs - 300);
@@ -136,11 +139,11 @@ describe('camera settings from the server reach a recording agent', () => {
   });
 
   it('RTSP camera: a second ffmpeg takes over at the boundary, no time lost or recorded twice', async () => {
-    const recorded = await recordWithAgent(camera.url());
+    const recorded = await recordWithAgent(camera.url(), RTSP_SEGMENT_SECONDS);
     const { switchAt, all, first } = await switchSettings(recorded);
     // The first clip in the new format starts at the switch, whole.
     expect(Math.abs(first.startMs - switchAt)).toBeLessThanOrEqual(50);
-    expect(first.frames).toBe(SEGMENT_SECONDS * NEW.fps);
+    expect(first.frames).toBe(RTSP_SEGMENT_SECONDS * NEW.fps);
     for (let i = 1; i < all.length; i += 1)
       expect(Math.abs(all[i]!.startMs - all[i - 1]!.endMs)).toBeLessThanOrEqual(300);
     // The new run connected while the old one recorded (a second ffmpeg), and the camera never failed.
@@ -150,9 +153,9 @@ describe('camera settings from the server reach a recording agent', () => {
   }, 90_000);
 
   it('simulated camera (one reader at a time): restarted at the boundary, the new format within 3 s of it', async () => {
-    const recorded = await recordWithAgent('sim:street?seed=5');
+    const recorded = await recordWithAgent('sim:street?seed=5', SIM_SEGMENT_SECONDS);
     const { switchAt, first } = await switchSettings(recorded);
     expect(first.startMs - switchAt).toBeLessThanOrEqual(3_000);
-    expect(Math.abs(first.endMs - (switchAt + SEGMENT_SECONDS * 1000))).toBeLessThanOrEqual(300);
+    expect(Math.abs(first.endMs - (switchAt + SIM_SEGMENT_SECONDS * 1000))).toBeLessThanOrEqual(300);
   }, 90_000);
 });

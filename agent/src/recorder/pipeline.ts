@@ -142,7 +142,7 @@ export class RecordingPipeline {
   private planSwitch(format: FrameFormat): void {
     const { options } = this;
     const period = options.segmentSeconds * 1000;
-    const lead = Math.min(options.switchLeadMs ?? SWITCH_LEAD_MS, period / 2);
+    const lead = Math.min(options.switchLeadMs ?? SWITCH_LEAD_MS, period * 0.8);
     const isOverlap = canOpenTwice(options.source);
     const now = Date.now();
     let atMs = Math.floor(now / period + 1) * period;
