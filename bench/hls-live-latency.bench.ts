@@ -354,7 +354,7 @@ async function measureCrowd(
   for (const [i, v] of viewers.entries()) {
     const r = await summarize(v, sim, `crowd${size}-${i}`);
     all.push(...r.latencies);
-    p95s.push(r.p95Ms);
+    if (r.samples > 0) p95s.push(r.p95Ms);
     stalls += r.stalls - stallsBefore[i]!;
   }
   return {
@@ -362,7 +362,8 @@ async function measureCrowd(
     samples: all.length,
     p50Ms: percentile(all, 0.5),
     p95Ms: percentile(all, 0.95),
-    worstP95Ms: Math.max(...p95s),
+    // A viewer none of whose frames matched has no p95 (its samples count in `all` as nothing).
+    worstP95Ms: p95s.length > 0 ? Math.max(...p95s) : 0,
     stalls,
     slowestFirstFrameMs: Math.max(0, ...joined.map((v) => v.started.firstFrameAt - v.calledAt)),
   };
