@@ -4,7 +4,7 @@
 // is found by matching the picture against the simulator's own renderings on the 5 fps wall-clock grid (the
 // simulator is deterministic in the frame's time). Latency = draw time − capture time; one machine clock.
 // The same measure for the low-latency fMP4 stream (transport 'fmp4'): the page runs the web app's own
-// LiveFmp4Player (web/src/features/player/live-fmp4-player.ts, bundled with esbuild) on the stream's
+// LiveFmp4Player (web/src/features/player/live-fmp4-player.ts, its types stripped) on the stream's
 // WebSocket; then a crowd of viewers of the one camera (4 and 16) is measured too.
 // Usage: npm run bench -- hls-live-latency | fmp4-live-latency (HLS_BENCH_DEBUG=/tmp/x writes each sample's
 // match to /tmp/x-*.json)
@@ -12,7 +12,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { build } from 'esbuild';
+import ts from 'typescript';
 import { startAgent } from '../agent/src/index.ts';
 import type { SimCamera } from '../agent/src/sim/sim-camera.ts';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
@@ -183,17 +183,19 @@ interface Viewer {
   loadDuring: number[];
 }
 
-/** The web app's fMP4 player as one script for the page (window.Fmp4). */
+/**
+ * The web app's fMP4 player as one script for the page (window.Fmp4): the module imports nothing, so its types
+ * are stripped and its exports become the properties of one object.
+ */
 async function fmp4PlayerScript(): Promise<string> {
-  const out = await build({
-    entryPoints: [path.join(repoRoot, 'web/src/features/player/live-fmp4-player.ts')],
-    bundle: true,
-    format: 'iife',
-    globalName: 'Fmp4',
-    target: 'chrome120',
-    write: false,
+  const source = await fs.readFile(
+    path.join(repoRoot, 'web/src/features/player/live-fmp4-player.ts'),
+    'utf8',
+  );
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS },
   });
-  return out.outputFiles[0]!.text;
+  return `var Fmp4 = (() => { const exports = {}; ${outputText}; return exports; })();`;
 }
 
 /** Opens a page at the server's origin with the player, asks for the live stream and waits for its first frame. */
