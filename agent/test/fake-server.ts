@@ -117,7 +117,10 @@ export async function startFakeServer(config = testConfig()): Promise<FakeServer
     wss.handleUpgrade(req, socket, head, (ws) => {
       fake.sockets.add(ws);
       ws.on('close', () => fake.sockets.delete(ws));
-      ws.on('message', (data) => fake.messages.push(JSON.parse(data.toString()) as DeviceToServerMessage));
+      // Binary messages are the live fMP4 stream's fragments (sent while a stream is wanted), not JSON.
+      ws.on('message', (data, isBinary) => {
+        if (!isBinary) fake.messages.push(JSON.parse(data.toString()) as DeviceToServerMessage);
+      });
       ws.send(JSON.stringify({ type: 'config', config: fake.config }));
       ws.send(JSON.stringify({ type: 'live', on: fake.live }));
       // Like the server: `stream` right after connecting only when a viewer is watching.

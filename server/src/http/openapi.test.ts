@@ -2,15 +2,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCalls, callKey } from '@camwatch/contract/calls';
 import { controlChannelPath } from '@camwatch/contract/device';
+import { liveFmp4Route } from '@camwatch/contract/live-fmp4';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 
 let t: TestApp;
 let served: string[];
 let paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
 
-/** Routes that serve the documentation itself, or the agents' WebSocket control channel, rather than a call. */
+/**
+ * Routes that serve the documentation itself, or a WebSocket (the agents' control channel, the viewers' live fMP4
+ * stream at a signed address), rather than a call.
+ */
 const isDocsRoute = (key: string) =>
-  / \/api\/(docs|openapi\.json)/.test(key) || key === `GET ${controlChannelPath}`;
+  / \/api\/(docs|openapi\.json)/.test(key) ||
+  key === `GET ${controlChannelPath}` ||
+  key === `GET ${liveFmp4Route}`;
 
 beforeAll(async () => {
   t = await createTestApp();
