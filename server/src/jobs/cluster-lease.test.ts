@@ -136,6 +136,7 @@ describe.skipIf(!adminUrl)('cluster-wide singletons on PostgreSQL (two nodes, on
     // a's machine dies: its ticks stop without handing the lease over, and the server ends its session (and the
     // lock with it) once the connection is found dead. (A node whose session is cut while it lives takes the lock
     // again at its next tick if nobody else has: either node may then hold it, never both.)
+    const handOver = a.lease.release.bind(a.lease);
     a.lease.release = async () => {};
     a.scheduler.stop();
     const aAtDeath = a.runs;
@@ -144,6 +145,9 @@ describe.skipIf(!adminUrl)('cluster-wide singletons on PostgreSQL (two nodes, on
     await sql`SELECT pg_terminate_backend(pid) FROM unnest(${holders}::int[]) AS pid`.execute(admin);
     await vi.waitFor(() => expect(b.runs).toBeGreaterThan(0), { timeout: 20_000 });
     expect(a.runs).toBe(aAtDeath);
+    // (The dead session's connection goes back to a's pool, so the pool can be closed at the end.)
+    a.lease.release = handOver;
+    await handOver();
 
     // Stopping hands the lease over at once: c, refused while b holds it, runs as soon as b stops.
     const c = startNode('c', 'test-takeover', idle);
