@@ -40,12 +40,13 @@ test('a screen whose code cannot be loaded shows the error with a reload button'
   consoleGuard,
 }) => {
   consoleGuard.allow(/Failed to load resource|dynamically imported module|net::ERR_FAILED/);
-  await page.route(/\/assets\/AppLayout-[^/]+\.js$/, (route) => route.abort());
+  // The logged-in layout's chunk (web/first-screen-chunks.ts names it `shell`).
+  await page.route(/\/assets\/shell-[^/]+\.js$/, (route) => route.abort());
   await page.goto('/login');
   await new LoginPage(page).logIn(DEMO);
   const alert = page.getByRole('alert').filter({ hasText: ja.chunkLoadFailed });
   await expect(alert).toBeVisible();
-  await page.unroute(/\/assets\/AppLayout-[^/]+\.js$/);
+  await page.unroute(/\/assets\/shell-[^/]+\.js$/);
   await alert.getByRole('button', { name: ja.reload }).click();
   await expect(page.getByRole('heading', { name: ja.pages.list, level: 1 })).toBeVisible();
 });
