@@ -4,7 +4,7 @@
 // agent's stream.
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerToDeviceMessage } from '@camwatch/contract/device';
 import { encodeFmp4Message, FMP4_FRAGMENT, FMP4_INIT, liveFmp4Path } from '@camwatch/contract/live-fmp4';
 import {
@@ -74,9 +74,9 @@ const wsUrl = (path: string) => `${base}${path}`;
 const streamOn = (m: ServerToDeviceMessage) => m.type === 'stream' && m.on;
 const streamOff = (m: ServerToDeviceMessage) => m.type === 'stream' && !m.on;
 
-async function waitFor(check: () => boolean) {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
+/** Polls until `check` holds (vitest's own poll, bounded: a message that never comes fails the test by name). */
+const waitFor = (check: () => boolean) =>
+  vi.waitFor(() => expect(check()).toBe(true), { timeout: 10_000, interval: 10 });
 
 describe('live fMP4 stream', () => {
   it('relays the agent’s init segment and fragments to viewers; a joiner starts at the last keyframe', async () => {
