@@ -71,6 +71,11 @@ export type LiveTransport = 'hls' | 'fmp4';
 
 export interface CrowdResult {
   viewers: number;
+  /** Of those, viewers that only receive the stream (WebSockets counting bytes, no decoding): the server's fan-out
+   * to `viewers` without `viewers` Chromium pages decoding on the bench's own two cores. 0: all are pages. */
+  socketViewers: number;
+  /** The socket viewers' longest wait between two messages, ms. */
+  socketMaxGapMs: number;
   samples: number;
   p50Ms: number;
   p95Ms: number;
@@ -329,6 +334,59 @@ function renderedGrey(sim: SimCamera, time: number): Uint8Array {
 
 /** Viewers of the one camera measured together after the first and the joiner (fmp4 only). */
 const CROWDS = [4, 16];
+/** The same sizes again with only the first and the joiner in Chromium, the rest receiving over WebSockets. */
+const SOCKET_CROWDS = [16, 64];
+
+/** `count` viewers that each ask for the stream and receive its fMP4 over a WebSocket in one page, counting. */
+async function openSocketViewers(
+  browser: Browser,
+  serverUrl: string,
+  cameraCode: string,
+  cookie: string,
+  count: number,
+): Promise<{ page: Page; maxGapMs: () => Promise<number> }> {
+  const page = await browser.newPage();
+  const pageUrl = `${serverUrl}/__bench/socket-viewers.html`;
+  await page.route(pageUrl, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html>' }));
+  await page.goto(pageUrl);
+  const urls: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${serverUrl}/api/cameras/${cameraCode}/streaming`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'live', expires: 3600 }),
+    });
+    const answer = (await res.json()) as { data?: { url?: string } };
+    if (res.status !== 200 || !answer.data?.url) throw new Error(`streaming call: ${res.status}`);
+    urls.push(`${serverUrl}${answer.data.url}`.replace(/^http/, 'ws').replace(/index\.m3u8$/, 'live.fmp4'));
+  }
+  await page.evaluate(`(() => {
+    window.socketViewers = ${JSON.stringify(urls)}.map((url) => {
+      const v = { last: 0, maxGap: 0, bytes: 0 };
+      const ws = new WebSocket(url);
+      ws.binaryType = 'arraybuffer';
+      ws.onmessage = (e) => {
+        const now = performance.now();
+        if (v.last) v.maxGap = Math.max(v.maxGap, now - v.last);
+        v.last = now;
+        v.bytes += e.data.byteLength || 0;
+      };
+      return v;
+    });
+  })()`);
+  // Until every socket has its first burst.
+  for (const deadline = Date.now() + 20_000; ; await sleep(100)) {
+    const ready = (await page.evaluate('window.socketViewers.every((v) => v.bytes > 0)')) as boolean;
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error('socket viewers had no data within 20 s');
+  }
+  await page.evaluate('window.socketViewers.forEach((v) => { v.maxGap = 0; })');
+  return {
+    page,
+    maxGapMs: async () =>
+      Math.round((await page.evaluate('Math.max(...window.socketViewers.map((v) => v.maxGap))')) as number),
+  };
+}
 const CROWD_SEC = 30;
 
 /** Opens viewers until there are `size`, watches them all for CROWD_SEC and summarises them together. */
@@ -337,9 +395,12 @@ async function measureCrowd(
   size: number,
   open: () => Promise<Viewer>,
   sim: SimCamera,
+  sockets?: (count: number) => ReturnType<typeof openSocketViewers>,
 ): Promise<CrowdResult> {
   const joined: Viewer[] = [];
-  while (viewers.length < size) {
+  const socketCount = sockets ? size - 2 : 0;
+  const socketViewers = sockets ? await sockets(socketCount) : null;
+  while (viewers.length + socketCount < size) {
     const viewer = await open();
     viewers.push(viewer);
     joined.push(viewer);
@@ -359,8 +420,12 @@ async function measureCrowd(
     if (r.samples > 0) p95s.push(r.p95Ms);
     stalls += r.stalls - stallsBefore[i]!;
   }
+  const socketMaxGapMs = socketViewers ? await socketViewers.maxGapMs() : 0;
+  await socketViewers?.page.close();
   return {
     viewers: size,
+    socketViewers: socketCount,
+    socketMaxGapMs,
     samples: all.length,
     p50Ms: percentile(all, 0.5),
     p95Ms: percentile(all, 0.95),
@@ -446,6 +511,16 @@ export async function benchHlsLiveLatency(
     if (transport === 'fmp4') {
       const viewers = [first, joiner];
       for (const size of crowdSizes) crowds.push(await measureCrowd(viewers, size, open, sim));
+      // Two fresh pages (their jitter buffers not grown by the crowd of pages before) among viewers that only
+      // receive: the server's fan-out, without every viewer decoding on the bench's own two cores.
+      for (const v of viewers) await v.page.close();
+      const sockets = (count: number) => openSocketViewers(browser, server.url, camera.code, cookie, count);
+      for (const size of SOCKET_CROWDS) {
+        if (crowdSizes.length === 0) break;
+        const pages: Viewer[] = [];
+        crowds.push(await measureCrowd(pages, size, open, sim, sockets));
+        for (const v of pages) await v.page.close();
+      }
     }
     return {
       transport,
@@ -501,7 +576,9 @@ export async function benchHlsLiveLatencyReported(
         v.hlsLatencyP50Ms,
       ]),
       ...r.crowds.map((c) => [
-        `${c.viewers} viewers (worst viewer p95 ${c.worstP95Ms})`,
+        c.socketViewers > 0
+          ? `${c.viewers} viewers, ${c.socketViewers} of them sockets (worst page p95 ${c.worstP95Ms}, socket gap ≤ ${c.socketMaxGapMs} ms)`
+          : `${c.viewers} viewers (worst viewer p95 ${c.worstP95Ms})`,
         c.samples,
         '',
         c.p50Ms,

@@ -21,6 +21,8 @@
 // normal priority (the service it starts inherits it; the engine's processes lower their own, as in the service).
 // Usage: node --import tsx bench/operation-analysis-hour.bench.ts [--minutes 60] [--processes 2]
 //          [--kind operation|person] [--sequential] [--probe | --probe-url URL] [--foreground]
+//          [--render-dir DIR]   keeps the rendered clips in DIR and reuses those already there (same scene, seed and
+//                               start every run), so a second run only analyses
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import net from 'node:net';
@@ -162,14 +164,23 @@ function probeCameraList(url: string, cookie: string) {
   };
 }
 
-const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cw-bench-analysis-hour-'));
+const renderDir = arg('render-dir');
+const dir = renderDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'cw-bench-analysis-hour-')));
+if (renderDir) await fs.mkdir(renderDir, { recursive: true });
 const visions = Array.from({ length: processes }, () => new VisionProcess({ background: !foreground }));
 let server: Awaited<ReturnType<typeof startServer>> | null = null;
 try {
   const renderer = new SimRenderer({ scene: 'factory', seed: SEED, tzOffsetMinutes: 540 }, W, H);
-  for (let m = 0; m < minutes; m++)
-    await renderMinute(renderer, START + m * 60_000, FPS, path.join(dir, `m${m}.mp4`));
-  console.log(`rendered ${minutes} min; load average ${load()}`);
+  let rendered = 0;
+  for (let m = 0; m < minutes; m++) {
+    const file = path.join(dir, `m${m}.mp4`);
+    if (renderDir && (await fs.stat(file).catch(() => null))) continue;
+    // Written under another name first: a run stopped mid-clip leaves no half clip to reuse.
+    await renderMinute(renderer, START + m * 60_000, FPS, `${file}.part.mp4`);
+    await fs.rename(`${file}.part.mp4`, file);
+    rendered++;
+  }
+  console.log(`rendered ${rendered} min (${minutes - rendered} reused); load average ${load()}`);
   if (probe && !probeUrl) {
     process.env.SIMULATED_CAMERAS = '0';
     process.env.CAMERA_LIST_CACHE_SECONDS = '0';
@@ -240,5 +251,5 @@ try {
 } finally {
   await Promise.all(visions.map((vision) => vision.close()));
   await server?.stop();
-  await fs.rm(dir, { recursive: true, force: true });
+  if (!renderDir) await fs.rm(dir, { recursive: true, force: true });
 }

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { fmp4SocketUrl, mimeOfInit } from './live-fmp4-player.ts';
+import { fmp4SocketUrl, lagFloorSec, mimeOfInit } from './live-fmp4-player.ts';
 
 describe('live fMP4 player rules', () => {
+  it('aims at least a frame plus room for a late one behind the newest frame', () => {
+    // Unknown frame rate: the base aim.
+    expect(lagFloorSec(null)).toBe(0.25);
+    // 5 fps: one frame (0.2 s) + 0.12 s room; the old fixed 0.25 s left 50 ms for a late frame.
+    expect(lagFloorSec(0.2)).toBeCloseTo(0.32);
+    // 25 fps: the base aim already holds several frames.
+    expect(lagFloorSec(0.04)).toBe(0.25);
+    // 1 fps: capped, so a slow camera still plays within a second.
+    expect(lagFloorSec(1)).toBe(0.6);
+  });
+
   it('opens the WebSocket at the live playlist’s signed address, ws or wss as the page', () => {
     expect(fmp4SocketUrl('/api/streams/abc.def/index.m3u8', 'http://127.0.0.1:3000/list/1')).toBe(
       'ws://127.0.0.1:3000/api/streams/abc.def/live.fmp4',

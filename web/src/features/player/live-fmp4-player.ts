@@ -1,6 +1,7 @@
 // The low-latency live player: the server relays the agent's fragmented MP4 (one frame per fragment) over a
 // WebSocket at the stream's signed address (…/live.fmp4), appended to Media Source Extensions as it comes.
-// It plays about TARGET_LAG_SEC behind the newest frame received: a little faster when it falls behind, a
+// It plays about one frame's time plus JITTER_ROOM_SEC (at least TARGET_LAG_SEC) behind the newest frame received
+// (the time between frames measured from the buffer's end): a little faster when it falls behind, a
 // little slower when it nearly runs dry, and it jumps to the live edge when far behind (after a stall or
 // a hidden tab). Each time it runs dry anyway (frames came late) it aims 0.1 s further behind, up to
 // MAX_TARGET_LAG_SEC, and comes back 0.05 s closer after every 30 s without one: a jitter buffer. A new init segment (the agent's ffmpeg restarted) starts a fresh MediaSource; a closed
@@ -8,8 +9,10 @@
 // DATA_TIMEOUT_MS after the retries, is a failure the caller answers (LiveHlsPlayer falls back to HLS).
 // Loaded only when a streaming camera's live view opens (import()), never with the first screens.
 
-/** How far behind the newest received frame playback aims to be. */
+/** How far behind the newest received frame playback aims to be, at least. */
 const TARGET_LAG_SEC = 0.25;
+/** Room for a frame that comes late, beyond one frame's time. */
+const JITTER_ROOM_SEC = 0.12;
 const MAX_TARGET_LAG_SEC = 0.8;
 const CALM_MS = 30_000;
 /** Beyond this lag playback jumps to the live edge rather than catching up by speed. */
@@ -64,6 +67,16 @@ export function mimeOfInit(init: Uint8Array): string | null {
   return null;
 }
 
+/**
+ * The least lag to aim at for a stream of frames `frameSec` apart: a frame's time plus room for one that comes a
+ * little late (the buffer's end moves by a whole frame at a time, so at 5 fps a 0.25 s aim left 50 ms of room).
+ */
+export function lagFloorSec(frameSec: number | null): number {
+  return frameSec === null
+    ? TARGET_LAG_SEC
+    : Math.max(TARGET_LAG_SEC, Math.min(0.6, frameSec + JITTER_ROOM_SEC));
+}
+
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 export class LiveFmp4Player {
@@ -83,6 +96,9 @@ export class LiveFmp4Player {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private prunedAt = 0;
   private calmSince = 0;
+  /** The buffer's end after the last append, and the time between frames measured from it (smoothed). */
+  private lastEnd = 0;
+  private frameSec: number | null = null;
   readonly stats: Fmp4PlayerStats = {
     lagSec: null,
     targetLagSec: TARGET_LAG_SEC,
@@ -191,8 +207,9 @@ export class LiveFmp4Player {
       this.retry('no data');
       return;
     }
-    if (now - this.calmSince > CALM_MS && this.stats.targetLagSec > TARGET_LAG_SEC) {
-      this.stats.targetLagSec = Math.max(TARGET_LAG_SEC, this.stats.targetLagSec - 0.05);
+    const floor = lagFloorSec(this.frameSec);
+    if (now - this.calmSince > CALM_MS && this.stats.targetLagSec > floor) {
+      this.stats.targetLagSec = Math.max(floor, this.stats.targetLagSec - 0.05);
       this.calmSince = now;
     }
     this.keepLive();
@@ -288,8 +305,18 @@ export class LiveFmp4Player {
     const start = ranges.start(ranges.length - 1);
     const lag = end - video.currentTime;
     this.stats.lagSec = lag;
+    const step = end - this.lastEnd;
+    this.lastEnd = end;
+    if (step > 0.01 && step < 1) {
+      this.frameSec = this.frameSec === null ? step : this.frameSec * 0.9 + step * 0.1;
+      this.stats.targetLagSec = Math.max(this.stats.targetLagSec, lagFloorSec(this.frameSec));
+    }
     if (!this.placed || lag > MAX_LAG_SEC || video.currentTime < start) {
       // The start, or far behind: straight to the live edge (the decoder starts from the keyframe before).
+      // A joining viewer's burst tells the time between frames before the first step does.
+      if (this.frameSec === null && this.stats.fragments > 1 && end - start < 10)
+        this.frameSec = (end - start) / this.stats.fragments;
+      this.stats.targetLagSec = Math.max(this.stats.targetLagSec, lagFloorSec(this.frameSec));
       video.currentTime = Math.max(start, end - this.stats.targetLagSec);
       video.playbackRate = 1;
       if (!this.placed) {
