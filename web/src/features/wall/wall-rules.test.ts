@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  WallClock,
   archiveTileMessage,
   canAutoplay,
-  driftSeekTarget,
   initialWallMinute,
-  isMinuteOver,
   isPlayableMinute,
   liveTickMs,
   liveTileMessage,
@@ -13,7 +10,6 @@ import {
   nextWallMinute,
   noDataRetryDelayMs,
   parseDivision,
-  tileClipTime,
   wallGrid,
   wallHourStart,
 } from './wall-rules.ts';
@@ -67,10 +63,6 @@ describe('core.md §4 the end of a one-minute clip advances to the next minute, 
     expect(next.minuteMs).toBe(new Date(2026, 10, 22, 0, 0).getTime());
     expect(next.isNextHour).toBe(true);
   });
-  it('a minute is over at 60 s of the wall clock', () => {
-    expect(isMinuteOver(59.9)).toBe(false);
-    expect(isMinuteOver(60)).toBe(true);
-  });
   it('core.md §9 opens on the latest archive (2 minutes before now); §5 no future minute can be chosen', () => {
     const now = new Date(2026, 10, 21, 10, 15, 42).getTime();
     expect(initialWallMinute(now)).toBe(new Date(2026, 10, 21, 10, 13).getTime());
@@ -112,53 +104,20 @@ describe('core.md §9 live update interval is 1000 ms divided by the live camera
   });
 });
 
-describe('core.md §2 synchronised playback: tiles follow one clock', () => {
-  it('seeks a tile more than 0.3 s off the clock', () => {
-    expect(driftSeekTarget(10, 10.2, 60)).toBeNull();
-    expect(driftSeekTarget(10, 9.75, 60)).toBeNull();
-    expect(driftSeekTarget(10, 10.5, 60)).toBe(10);
-    expect(driftSeekTarget(10, 9, 60)).toBe(10);
-  });
-  it('leaves a shorter clip at its end', () => {
-    expect(driftSeekTarget(50, 45, 45)).toBeNull();
-    expect(driftSeekTarget(50, 30, 45)).toBe(45);
-  });
-  it('a clip that begins mid-minute follows the clock from its offset', () => {
-    expect(tileClipTime(30, 0)).toBe(30);
-    expect(tileClipTime(30, 12)).toBe(18);
-    expect(tileClipTime(5, 12)).toBeNull();
-  });
-  it('treats an unknown duration as the whole minute', () => {
-    expect(driftSeekTarget(5, 0, Number.NaN)).toBe(5);
-  });
-  it('the clock runs at the speed while playing and holds while paused', () => {
-    let now = 0;
-    const clock = new WallClock(() => now);
-    clock.play();
-    now = 2000;
-    expect(clock.position()).toBe(2);
-    clock.setSpeed(4);
-    now = 3000;
-    expect(clock.position()).toBe(6);
-    clock.pause();
-    now = 10_000;
-    expect(clock.position()).toBe(6);
-    clock.seek(30);
-    expect(clock.position()).toBe(30);
-    clock.seek(99);
-    expect(clock.position()).toBe(60);
-  });
-});
-
 describe('core.md §4/§8 tile messages', () => {
   it('live: not supported, cannot live, or the picture', () => {
     expect(liveTileMessage(false, false)).toBe('notSupported');
     expect(liveTileMessage(true, true)).toBe('cannotLive');
     expect(liveTileMessage(true, false)).toBeNull();
   });
-  it('archive: no data for a minute without a recording or a failed video', () => {
-    expect(archiveTileMessage(false, false)).toBe('noData');
-    expect(archiveTileMessage(true, true)).toBe('noData');
-    expect(archiveTileMessage(true, false)).toBeNull();
+  it('archive: no data for a video that failed; no recording at this time for a minute without one', () => {
+    expect(archiveTileMessage(false, false, null)).toBe('noRecording');
+    expect(archiveTileMessage(true, true, 'inside')).toBe('noData');
+    expect(archiveTileMessage(true, false, 'inside')).toBeNull();
+    expect(archiveTileMessage(true, false, null)).toBeNull();
+  });
+  it('archive (issue 22): no recording at this time while the clock is before or after the tile’s clip', () => {
+    expect(archiveTileMessage(true, false, 'before')).toBe('noRecording');
+    expect(archiveTileMessage(true, false, 'after')).toBe('noRecording');
   });
 });

@@ -1,8 +1,7 @@
 // Pure rules of the multi-video wall (core.md §2 camera list "multi", §4 multi-video, §9): the division and
 // its grid, the auto-play counter, which minute follows a finished one, the no-data retry, the live update
-// interval and its round-robin order, and how far an archive tile may drift from the wall's clock.
+// interval and its round-robin order, and the tiles' messages. The synced playback's clock is in sync-rules.ts.
 import {
-  ARCHIVE_CLIP_SEC,
   DEFAULT_MULTI_VIDEO_DIVISION,
   LATEST_ARCHIVE_OFFSET_MIN,
   MAX_AUTO_PLAYS,
@@ -13,9 +12,6 @@ import {
 import { multiVideoGrid, multiVideoRetryDelayMs } from '@camwatch/contract/archive-rules';
 
 const MINUTE_MS = 60_000;
-
-/** A tile further than this from the wall's clock (seconds) is sought back onto it. */
-export const SYNC_DRIFT_SEC = 0.3;
 
 /** The division of the `division` query; anything not offered is the default 4 (core.md §9). */
 export function parseDivision(raw: string | null | undefined): MultiVideoDivision {
@@ -77,67 +73,8 @@ export function nextLiveIndex(ready: readonly boolean[], cursor: number): number
   return null;
 }
 
-/**
- * Where a tile must seek to follow the wall's clock, or null when it is close enough (≤ 0.3 s off) or cannot
- * follow (its clip ends before the clock: it stays at its end).
- */
-export function driftSeekTarget(clockSec: number, tileSec: number, tileDurationSec: number): number | null {
-  const end = Number.isFinite(tileDurationSec) && tileDurationSec > 0 ? tileDurationSec : Infinity;
-  const target = Math.min(clockSec, end);
-  return Math.abs(target - tileSec) > SYNC_DRIFT_SEC ? target : null;
-}
-
-/**
- * The time in a tile's clip for a second of the minute: a clip that begins `offsetSec` into its minute (the
- * first clip after an agent started mid-minute) is at `clockSec - offsetSec`; null before it begins.
- */
-export const tileClipTime = (clockSec: number, offsetSec: number): number | null =>
-  clockSec >= offsetSec ? clockSec - offsetSec : null;
-
-/** Whether the wall's clock has passed the end of the one-minute clip. */
-export const isMinuteOver = (clockSec: number): boolean => clockSec >= ARCHIVE_CLIP_SEC;
-
-/** The wall's shared clock: a position in the minute that runs at the play speed while playing. */
-export class WallClock {
-  private baseSec = 0;
-  private startedAt: number | null = null;
-  private rate = 1;
-
-  constructor(private readonly now: () => number = () => performance.now()) {}
-
-  get isRunning(): boolean {
-    return this.startedAt !== null;
-  }
-
-  /** Seconds into the minute. */
-  position(): number {
-    if (this.startedAt === null) return this.baseSec;
-    return this.baseSec + ((this.now() - this.startedAt) / 1000) * this.rate;
-  }
-
-  play(): void {
-    if (this.startedAt === null) this.startedAt = this.now();
-  }
-
-  pause(): void {
-    this.baseSec = this.position();
-    this.startedAt = null;
-  }
-
-  seek(seconds: number): void {
-    this.baseSec = Math.max(0, Math.min(ARCHIVE_CLIP_SEC, seconds));
-    if (this.startedAt !== null) this.startedAt = this.now();
-  }
-
-  setSpeed(speed: number): void {
-    this.baseSec = this.position();
-    if (this.startedAt !== null) this.startedAt = this.now();
-    this.rate = speed;
-  }
-}
-
 /** What a tile shows over (or instead of) its picture. */
-export type TileMessage = 'notSupported' | 'cannotLive' | 'noData' | null;
+export type TileMessage = 'notSupported' | 'cannotLive' | 'noData' | 'noRecording' | null;
 
 /** Live tiles: no live function → not supported; a refused start → cannot live (core.md §4, §8). */
 export function liveTileMessage(hasLive: boolean, hasStartFailed: boolean): TileMessage {
@@ -145,6 +82,16 @@ export function liveTileMessage(hasLive: boolean, hasStartFailed: boolean): Tile
   return hasStartFailed ? 'cannotLive' : null;
 }
 
-/** Archive tiles: a minute without data, or a video that failed to load, shows no data. */
-export const archiveTileMessage = (hasData: boolean, hasFailed: boolean): TileMessage =>
-  hasData && !hasFailed ? null : 'noData';
+/**
+ * Archive tiles: a video that failed to load shows no data (core.md §8); a minute without a recording, or a
+ * moment of the wall's clock outside the tile's clip, shows "no recording at this time" (issue 22: the tile
+ * joins when the clock reaches a moment it has).
+ */
+export function archiveTileMessage(
+  hasData: boolean,
+  hasFailed: boolean,
+  place: 'before' | 'inside' | 'after' | null,
+): TileMessage {
+  if (!hasData || place === 'before' || place === 'after') return 'noRecording';
+  return hasFailed ? 'noData' : null;
+}
