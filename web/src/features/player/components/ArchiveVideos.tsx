@@ -5,6 +5,7 @@ import { Box, Center, Loader, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { CONTROLLER_HEIGHT_VAR } from './PlayerControls.tsx';
 import type { ArchivePlayback } from '../hooks/use-archive-playback.ts';
+import { zoomedStyle } from '../player-tools-rules.ts';
 
 interface Props {
   playback: ArchivePlayback;
@@ -35,6 +36,7 @@ export function ArchiveVideos({ playback, cameraName, isHidden }: Props) {
             objectFit: 'contain',
             visibility:
               slot === playback.active && (status === 'ready' || status === 'loading') ? 'visible' : 'hidden',
+            ...zoomedStyle,
           }}
         />
       ))}

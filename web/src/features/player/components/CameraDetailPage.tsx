@@ -6,10 +6,12 @@
 // when idle; video info draws the clip's time, the motion area and what moved over it. Streaming cameras play
 // live over HLS. Below: the archive timeline of the chosen period (1H, 6H, 24H) with its event filter. Above: links
 // to the camera's analyses (its heat map, with the heatmap right; in TLT modes its entry detection and operation
-// analysis settings).
+// analysis settings). Player tools (issue 22): digital zoom and pan of the live and recorded picture, and frame
+// step of a paused recording; their keys (+ - 0, arrows and Escape on the picture, `,` and `.`) work while focus
+// is in the player, outside its text fields, sliders and menus.
 import { Box, Button, Group, Stack } from '@mantine/core';
 import { IconAdjustments, IconFlame } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { CameraDetail } from '@camwatch/contract/cameras';
 import { isTltMode } from '@camwatch/contract/environment';
@@ -24,6 +26,9 @@ import { useControllerVisibility } from '../hooks/use-controller-visibility.ts';
 import { useDetailPlayer } from '../hooks/use-detail-player.ts';
 import { useFullscreen } from '../hooks/use-fullscreen.ts';
 import { usePlayerPicture } from '../hooks/use-player-picture.ts';
+import { usePlayerZoom } from '../hooks/use-player-zoom.ts';
+import { frameStepKey } from '../player-tools-rules.ts';
+import '../player-tools-texts.ts';
 import { moreMenuState } from '../more-menu-rules.ts';
 import { analysisSettingLinks, videoInfoOptions } from '../video-info-rules.ts';
 import { DetailArchives } from './DetailArchives.tsx';
@@ -33,6 +38,10 @@ import { MoreMenu } from './MoreMenu.tsx';
 import { PlayerControls } from './PlayerControls.tsx';
 import { PlayerPicture } from './PlayerPicture.tsx';
 import { VideoInfoMenu } from './VideoInfo.tsx';
+
+/** Where the player's keys are left to the element: text fields, sliders, menus, dialogs and the PTZ panel. */
+const PLAYER_KEYS_IGNORED =
+  'input, textarea, select, [contenteditable="true"], [role="slider"], [role="menu"], [role="dialog"], [data-zoom-ignore]';
 
 export default function CameraDetailPage() {
   const { code = '' } = useParams();
@@ -51,10 +60,35 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
   const fullscreen = useFullscreen();
   const controller = useControllerVisibility();
   const [isFullSize, setFullSize] = useState(false);
-  // The time-lapse dialog comes from its own feature.
-  const { TimeLapseDialog } = useDetailSlots();
+  // The time-lapse dialog and the 360-degree viewer come from their own features.
+  const { TimeLapseDialog, FisheyeViewer } = useDetailSlots();
   const [isTimeLapseOpen, setTimeLapseOpen] = useState(false);
   const [panel, setPanel] = useState<'ptz' | 'download' | 'enterAlertCsv' | null>(null);
+  // Digital zoom: of whatever picture shows, but not in the 360-degree viewer, which zooms by itself.
+  const hasOwnZoom = !!FisheyeViewer && camera.image_type === 'fisheye';
+  const zoom = usePlayerZoom(picture.playerRef, !hasOwnZoom && (live.isOn || hasArchive));
+  const { reset: resetZoom } = zoom;
+  // Live and a recording are different pictures: switching starts at 1×.
+  useEffect(() => {
+    resetZoom();
+  }, [live.isOn, resetZoom]);
+  const canStepFrame = !live.isOn && playback.status === 'ready' && !playback.isPlaying;
+  const stepFrame = (direction: 1 | -1) => {
+    if (canStepFrame) playback.stepFrame(direction, camera.image_fps);
+  };
+  const onPlayerKey = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement;
+    if (target.closest(PLAYER_KEYS_IGNORED)) return;
+    const direction = frameStepKey(event.key);
+    if (direction !== null) {
+      if (!canStepFrame) return;
+      event.preventDefault();
+      stepFrame(direction);
+      return;
+    }
+    if (zoom.handleKey(event.key, target === picture.playerRef.current)) event.preventDefault();
+  };
 
   const menu = moreMenuState({
     perms,
@@ -143,6 +177,7 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
           style={stageStyle}
           data-testid="player-stage"
           {...controller.stageProps}
+          onKeyDown={onPlayerKey}
         >
           <PlayerPicture
             camera={camera}
@@ -153,6 +188,7 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
             infoOptions={infoOptions}
             isPtzOpen={panel === 'ptz' && menu.showPtz}
             onClosePtz={() => setPanel(null)}
+            zoom={zoom}
           />
           <PlayerControls
             isShown={controller.isShown}
@@ -186,6 +222,10 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
             onToggleFullscreen={fullscreen.toggle}
             isFullSize={isFullSize}
             onToggleFullSize={() => setFullSize(!isFullSize)}
+            canStepFrame={canStepFrame}
+            onStepFrame={stepFrame}
+            frameEdge={playback.frameEdge}
+            zoom={zoom}
             videoInfo={<VideoInfoMenu options={infoOptions} />}
             moreMenu={
               <MoreMenu

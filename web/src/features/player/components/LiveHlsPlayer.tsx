@@ -9,6 +9,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { STREAMING_EXPIRES_LIVE_SEC } from '@camwatch/contract/constants';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { startStreaming } from '../api/start-streaming.ts';
+import { zoomedStyle } from '../player-tools-rules.ts';
 import { LiveLoadingOverlay, LiveProblemOverlay } from './LiveOverlays.tsx';
 
 type HlsState = 'loading' | 'playing' | 'failed';
@@ -118,6 +119,7 @@ export function LiveHlsPlayer({ cameraCode, cameraName, videoRef }: Props) {
           objectFit: 'contain',
           display: 'block',
           visibility: state === 'playing' ? 'visible' : 'hidden',
+          ...zoomedStyle,
         }}
       />
       {state === 'loading' && <LiveLoadingOverlay />}

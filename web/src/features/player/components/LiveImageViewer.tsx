@@ -6,6 +6,7 @@ import { useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { LiveLoadingOverlay, LiveProblemOverlay } from './LiveOverlays.tsx';
 import { useLiveImages } from '../hooks/use-live-images.ts';
+import { zoomedStyle } from '../player-tools-rules.ts';
 
 interface Props {
   cameraCode: string;
@@ -31,6 +32,7 @@ export function LiveImageViewer({ cameraCode, cameraName, liveIntervalSec }: Pro
           objectFit: 'contain',
           display: 'block',
           visibility: state === 'loading' ? 'hidden' : 'visible',
+          ...zoomedStyle,
         }}
       />
       {isWaiting && <LiveLoadingOverlay dim={state === 'retrying'} />}

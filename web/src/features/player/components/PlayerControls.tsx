@@ -1,12 +1,16 @@
 // The player controller of the detail page (core.md §2, §4, §6, §9), laid over the bottom of the picture: the
 // seek bar (with the minute's snapshot while hovered), then the LIVE switch, play/pause, volume with mute,
-// speed cycling and skip to latest. Archive controls are off while live plays. At the end: video info,
-// screenshot, full size, full screen and the more-menu. It fades out when idle (use-controller-visibility.ts)
-// but stays in the tab order and clickable (a pointer reaching it has moved, which shows it again), and shows
-// as soon as keyboard focus enters it. Its height is kept on the stage as --player-controller-height, so the
-// messages over the picture sit above it instead of under the seek bar (a phone wraps it to three rows).
+// speed cycling and skip to latest; frame step back and forward beside play/pause while paused (issue 22), with
+// the period's edge said when reached. Archive controls are off while live plays. At the end: digital zoom out
+// and in (issue 22), video info, screenshot, full size, full screen and the more-menu. It fades out when idle
+// (use-controller-visibility.ts) but stays in the tab order and clickable (a pointer reaching it has moved,
+// which shows it again), and shows as soon as keyboard focus enters it. Its height is kept on the stage as
+// --player-controller-height, so the messages over the picture sit above it instead of under the seek bar (a
+// phone wraps it to three rows).
 import { ActionIcon, Box, Button, Group, Slider, Switch, Text, Tooltip } from '@mantine/core';
 import {
+  IconChevronLeftPipe,
+  IconChevronRightPipe,
   IconArrowsMaximize,
   IconArrowsMinimize,
   IconCamera,
@@ -17,12 +21,16 @@ import {
   IconPlayerSkipForwardFilled,
   IconVolume,
   IconVolumeOff,
+  IconZoomIn,
+  IconZoomOut,
 } from '@tabler/icons-react';
 import { useMergedRef } from '@mantine/hooks';
 import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import type { EventSpan } from '@camwatch/contract/archives';
 import { VOLUME_STEP } from '@camwatch/contract/constants';
 import { useTranslation } from '../../../lib/i18n.ts';
+import type { PlayerZoom } from '../hooks/use-player-zoom.ts';
+import { MAX_ZOOM } from '../player-tools-rules.ts';
 import { SeekBar } from './SeekBar.tsx';
 
 /** Controls sit on the dark bar: no light disabled background. */
@@ -123,6 +131,12 @@ interface Props {
   videoInfo: ReactNode;
   /** The more-menu, built by the page. */
   moreMenu: ReactNode;
+  /** Frame step: whether it can step now (paused on a ready clip), the step, and the period's edge reached. */
+  canStepFrame?: boolean;
+  onStepFrame?: (direction: 1 | -1) => void;
+  frameEdge?: 'start' | 'end' | null;
+  /** Digital zoom of the picture (its buttons show while there is a picture to zoom). */
+  zoom?: PlayerZoom;
 }
 
 export function PlayerControls(props: Props) {
@@ -190,6 +204,31 @@ export function PlayerControls(props: Props) {
             >
               {props.isPlaying ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
             </BarButton>
+            {props.onStepFrame && !isLive && (
+              <Group gap={0} wrap="nowrap">
+                <BarButton
+                  label={t('playerTools.previousFrame')}
+                  tooltip
+                  onClick={() => props.onStepFrame?.(-1)}
+                  disabled={!props.canStepFrame}
+                >
+                  <IconChevronLeftPipe size={20} aria-hidden />
+                </BarButton>
+                <BarButton
+                  label={t('playerTools.nextFrame')}
+                  tooltip
+                  onClick={() => props.onStepFrame?.(1)}
+                  disabled={!props.canStepFrame}
+                >
+                  <IconChevronRightPipe size={20} aria-hidden />
+                </BarButton>
+              </Group>
+            )}
+            {props.frameEdge && !isLive && (
+              <Text size="xs" c="yellow.3" role="status" data-testid="frame-edge" data-edge={props.frameEdge}>
+                {t(props.frameEdge === 'start' ? 'playerTools.edgeStart' : 'playerTools.edgeEnd')}
+              </Text>
+            )}
             <Group gap={4} wrap="nowrap">
               <BarButton
                 label={props.isMuted ? t('player.unmute') : t('player.mute')}
@@ -232,6 +271,26 @@ export function PlayerControls(props: Props) {
           </>
         )}
         <Group gap={4} wrap="nowrap" ml="auto">
+          {props.zoom?.isEnabled && (
+            <>
+              <BarButton
+                label={t('playerTools.zoomOut')}
+                tooltip
+                onClick={props.zoom.zoomOut}
+                disabled={!props.zoom.isZoomed}
+              >
+                <IconZoomOut size={20} aria-hidden />
+              </BarButton>
+              <BarButton
+                label={t('playerTools.zoomIn')}
+                tooltip
+                onClick={props.zoom.zoomIn}
+                disabled={props.zoom.view.scale >= MAX_ZOOM}
+              >
+                <IconZoomIn size={20} aria-hidden />
+              </BarButton>
+            </>
+          )}
           {props.videoInfo}
           <BarButton
             label={t('player.screenshot')}

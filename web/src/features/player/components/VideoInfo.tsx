@@ -3,7 +3,8 @@
 // clock while live), the camera's motion detection area, and the boxes of what moved in the playing minute at
 // the playing position; in TLT environment modes also the entry detection area (and machine area) of each of the
 // camera's area links and its operation areas, each with its name. Drawings are scaled to the rectangle the
-// picture really occupies (object-fit: contain), which the overlay measures itself.
+// picture really occupies (object-fit: contain), which the overlay measures itself, and follow the player's
+// digital zoom (the same transform as the picture); the date and time stay where they are.
 import { ActionIcon, Box, Checkbox, Popover, Stack, Text } from '@mantine/core';
 import { IconInfoSquareRounded } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
@@ -22,6 +23,7 @@ import {
   type Rect,
   type VideoInfoOption,
 } from '../video-info-rules.ts';
+import { zoomedStyle } from '../player-tools-rules.ts';
 
 /** `options`: the checkboxes this camera offers (videoInfoOptions). */
 export function VideoInfoMenu({ options }: { options: readonly VideoInfoOption[] }) {
@@ -214,7 +216,12 @@ export function VideoInfoOverlay({
       aria-label={t('player.videoInfo.overlay')}
       role="group"
     >
-      <svg width={box.width} height={box.height} style={{ position: 'absolute', inset: 0 }} aria-hidden>
+      <svg
+        width={box.width}
+        height={box.height}
+        style={{ position: 'absolute', inset: 0, ...zoomedStyle }}
+        aria-hidden
+      >
         {area === null && (
           <rect
             data-testid="motion-area"

@@ -2,7 +2,9 @@
 // while the next minute with data loads in the hidden one; at a clip's end they swap, so minutes follow each
 // other without a gap. After the period's last recorded minute it moves to the next period (not into the
 // future); when the next minute is still being uploaded, it plays it once the re-fetched list has it. The
-// period is the timeline's: 1, 6 or 24 hours.
+// period is the timeline's: 1, 6 or 24 hours. While paused, stepFrame moves one frame forward or back (issue 22),
+// into the neighbouring recorded minute at a clip's ends, or says the period's edge is reached; the frame length
+// is measured on the playing video (requestVideoFrameCallback), else taken from the camera's frame rate.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ArchiveEntry } from '@camwatch/contract/archives';
 import { STREAM_ARCHIVE_WINDOW_MIN, STREAMING_EXPIRES_ARCHIVE_SEC } from '@camwatch/contract/constants';
@@ -14,10 +16,38 @@ import {
   nextPeriodStart,
   type TimelineHours,
 } from '../player-rules.ts';
+import {
+  frameSeconds,
+  frameSecondsFromSamples,
+  frameStep,
+  previousMinuteWithData,
+} from '../player-tools-rules.ts';
 import { toOffsetIso } from '../../../lib/local-time.ts';
 
 export type PlaybackStatus = 'idle' | 'loading' | 'ready' | 'noData' | 'error';
 type Slot = 0 | 1;
+/** A position to set once the clip's length is known; `fromEnd`: seconds before its end. */
+interface WantedPosition {
+  token: number;
+  seconds: number;
+  fromEnd?: boolean;
+}
+/** How many frame gaps are kept to measure the frame length. */
+const FRAME_SAMPLES = 30;
+
+/** Sets the wanted position on the element now, or once it knows its length. */
+function seekWhenKnown(element: HTMLVideoElement, wanted: WantedPosition, isCurrent: () => boolean) {
+  const apply = () => {
+    const seconds = wanted.fromEnd
+      ? Number.isFinite(element.duration)
+        ? Math.max(0, element.duration - wanted.seconds)
+        : 0
+      : wanted.seconds;
+    element.currentTime = seconds;
+  };
+  if (element.readyState >= HTMLMediaElement.HAVE_METADATA) apply();
+  else element.addEventListener('loadedmetadata', () => isCurrent() && apply(), { once: true });
+}
 
 interface Options {
   archives: readonly ArchiveEntry[] | undefined;
@@ -58,6 +88,11 @@ export function useArchivePlayback({
   const [status, setStatus] = useState<PlaybackStatus>('idle');
   const [isPlaying, setIsPlaying] = useState(false);
   const [currentTime, setCurrentTime] = useState(0);
+  /** The edge of the period a frame step reached (no recorded frame further that way); null otherwise. */
+  const [frameEdge, setFrameEdge] = useState<'start' | 'end' | null>(null);
+  const selectedRef = useRef<string | null>(null);
+  /** Gaps between the media times of frames seen while playing, to measure the frame length. */
+  const frameGaps = useRef<number[]>([]);
 
   const activeRef = useRef<Slot>(0);
   const archivesRef = useRef(archives);
@@ -70,7 +105,7 @@ export function useArchivePlayback({
    * previous minute then, so the position is kept here and set once the new source is in place (a seek
    * right after choosing a minute would otherwise move the old clip and be lost).
    */
-  const seekOnLoad = useRef<{ token: number; seconds: number } | null>(null);
+  const seekOnLoad = useRef<WantedPosition | null>(null);
   /** The load (its token) whose source is still being asked for; null when the element holds the chosen one. */
   const loadingSource = useRef<number | null>(null);
   const isCurrentRange = isOfRange(archives, rangeStart, rangeHours);
@@ -83,15 +118,7 @@ export function useArchivePlayback({
     const wanted = seekOnLoad.current;
     seekOnLoad.current = null;
     if (wanted?.token !== token) return;
-    if (element.readyState >= HTMLMediaElement.HAVE_METADATA) element.currentTime = wanted.seconds;
-    else
-      element.addEventListener(
-        'loadedmetadata',
-        () => {
-          if (token === loadToken.current) element.currentTime = wanted.seconds;
-        },
-        { once: true },
-      );
+    seekWhenKnown(element, wanted, () => token === loadToken.current);
   }, []);
   const hls = useRef<{ destroy: () => void } | null>(null);
   useEffect(() => () => hls.current?.destroy(), []);
@@ -175,6 +202,8 @@ export function useArchivePlayback({
       seekOnLoad.current = null;
       loadingSource.current = null;
       setSelected(entry.start_time);
+      selectedRef.current = entry.start_time;
+      setFrameEdge(null);
       setCurrentTime(0);
       const index = (archivesRef.current ?? []).findIndex((a) => a.start_time === entry.start_time);
       const ready = preloaded.current?.startTime === entry.start_time ? preloaded.current : null;
@@ -294,7 +323,11 @@ export function useArchivePlayback({
   );
 
   const handlers = (slot: Slot) => ({
-    onPlay: () => slot === activeRef.current && setIsPlaying(true),
+    onPlay: () => {
+      if (slot !== activeRef.current) return;
+      setIsPlaying(true);
+      setFrameEdge(null);
+    },
     onPause: () => slot === activeRef.current && setIsPlaying(false),
     onTimeUpdate: (e: { currentTarget: HTMLVideoElement }) =>
       slot === activeRef.current && setCurrentTime(e.currentTarget.currentTime),
@@ -324,6 +357,71 @@ export function useArchivePlayback({
     [video],
   );
 
+  // While playing, the media time of each frame shown: the shortest gap is the clip's frame length.
+  useEffect(() => {
+    const element = video(active);
+    if (!isPlaying || !element || typeof element.requestVideoFrameCallback !== 'function') return;
+    let last: number | null = null;
+    let handle = 0;
+    const onFrame = (_now: number, frame: VideoFrameCallbackMetadata) => {
+      if (last !== null) {
+        const gaps = frameGaps.current;
+        gaps.push(frame.mediaTime - last);
+        if (gaps.length > FRAME_SAMPLES) gaps.shift();
+      }
+      last = frame.mediaTime;
+      handle = element.requestVideoFrameCallback(onFrame);
+    };
+    handle = element.requestVideoFrameCallback(onFrame);
+    return () => element.cancelVideoFrameCallback(handle);
+  }, [isPlaying, active, video]);
+
+  /**
+   * One frame forward (1) or back (-1) while paused: within the clip, else into the neighbouring recorded minute
+   * of the period (paused, at its first or last frame), else the period's edge shows (frameEdge). `cameraFps`:
+   * the frame rate to assume until one has been measured. False when it cannot step now (playing, loading).
+   */
+  const stepFrame = useCallback(
+    (direction: 1 | -1, cameraFps: number): boolean => {
+      const element = video(activeRef.current);
+      if (!element || !element.src || !element.paused || loadingSource.current !== null) return false;
+      const list = archivesRef.current ?? [];
+      const index = list.findIndex((a) => a.start_time === selectedRef.current);
+      const previous = index < 0 ? null : previousMinuteWithData(list, index);
+      const next = index < 0 ? null : nextMinuteWithData(list, index);
+      const step = frameStep({
+        currentTime: element.currentTime,
+        duration: element.duration,
+        frameSec: frameSeconds(frameSecondsFromSamples(frameGaps.current), cameraFps),
+        direction,
+        hasPrevious: previous !== null,
+        hasNext: next !== null,
+      });
+      if (step.kind === 'edge') {
+        setFrameEdge(step.edge);
+        return true;
+      }
+      setFrameEdge(null);
+      if (step.kind === 'seek') {
+        element.currentTime = step.seconds;
+        setCurrentTime(step.seconds);
+        return true;
+      }
+      const entry = list[(step.direction === 1 ? next : previous)!]!;
+      void select(entry, false);
+      const token = loadToken.current;
+      const wanted = { token, seconds: step.seconds, fromEnd: step.direction === -1 };
+      // Its address is still being asked for: the position waits for the source; else it is in place.
+      if (loadingSource.current === token) seekOnLoad.current = wanted;
+      else {
+        const shown = video(activeRef.current);
+        if (shown) seekWhenKnown(shown, wanted, () => token === loadToken.current);
+      }
+      return true;
+    },
+    [select, video],
+  );
+
   /** Stops playback (live switched on, camera changed). */
   const stop = useCallback(() => {
     loadToken.current++;
@@ -338,6 +436,8 @@ export function useArchivePlayback({
     status,
     isPlaying,
     currentTime,
+    frameEdge,
+    stepFrame,
     select,
     selectLater,
     togglePlay,
