@@ -46,6 +46,7 @@ import { registerDownloadRoutes } from './modules/downloads/download.routes.ts';
 import { registerHeatmapDownloadRoutes } from './modules/heatmap-downloads/heatmap-download.routes.ts';
 import { registerPersonTrackingRoutes } from './modules/person-tracking/person-tracking.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
+import { registerCameraEventRoutes } from './modules/events/camera-event.routes.ts';
 import { registerControlChannel } from './realtime/control.routes.ts';
 import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { resetLinkOrigins } from './modules/password-reset/reset-link-origins.ts';
@@ -167,6 +168,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerHeatmapDownloadRoutes(ctx, services.heatmapDownloads);
   registerPersonTrackingRoutes(ctx, services.personTracking);
   registerAuditRoutes(ctx, services.auditLog);
+  registerCameraEventRoutes(ctx, services.cameraEvents);
   await registerControlChannel(ctx, {
     hub: services.hub,
     ingest: services.ingest,

@@ -83,6 +83,8 @@ import { createStreaming } from './modules/streaming/streaming.ts';
 import { createPush } from './modules/push/push.ts';
 import { loadVapidKeys, type VapidKeys } from './modules/push/vapid-keys.ts';
 import { createAudit } from './modules/audit/audit.ts';
+import { CameraEventRepository } from './modules/events/camera-event.repository.ts';
+import { CameraEventService } from './modules/events/camera-event.service.ts';
 import { VisionRepository } from './modules/vision/vision.repository.ts';
 import { VisionService } from './modules/vision/vision.service.ts';
 import { VisionProcess } from './vision/vision-process.ts';
@@ -344,6 +346,8 @@ export function createServices(
     /** Records audit events (other modules' routes, the CLI). */
     audit: audit.recorder,
     auditLog: audit.reader,
+    /** The events page: camera events of the customer, reviewed marks. */
+    cameraEvents: new CameraEventService(new CameraEventRepository(db), recorded.mediaUrls),
     auditRetention: audit.retention,
     /** The vision engine's jobs; `visionRunner` is its process, stopped with the app. */
     vision,

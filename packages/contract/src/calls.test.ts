@@ -107,6 +107,11 @@ const expectedCalls = [
   'GET /api/audit-log',
   'GET /api/audit-log/options',
   'GET /api/audit-log/csv',
+  // the events page (issue 22)
+  'GET /api/events',
+  'GET /api/events/filters',
+  'GET /api/events/unreviewed-count',
+  'POST /api/events/reviewed',
   // the device API of camera agents (issue “Video pipeline”)
   'PUT /api/ingest/cameras/:camera_code/clips/:start_time',
   'PUT /api/ingest/cameras/:camera_code/thumbnails/:start_time',

@@ -86,6 +86,12 @@ import {
   enterAlertCsvCall,
   enterAlertListCall,
 } from './entry-detection.ts';
+import {
+  eventFilterOptionsCall,
+  eventListCall,
+  eventMarkReviewedCall,
+  eventUnreviewedCountCall,
+} from './events.ts';
 import { heatmapCameraCall } from './heatmap.ts';
 import {
   heatmapDownloadFileCall,
@@ -191,6 +197,10 @@ export const allCalls: readonly CallDef[] = [
   auditListCall,
   auditCsvCall,
   auditOptionsCall,
+  eventListCall,
+  eventUnreviewedCountCall,
+  eventMarkReviewedCall,
+  eventFilterOptionsCall,
   liveImageCall,
   mediaCall,
   ptzCall,

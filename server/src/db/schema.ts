@@ -61,6 +61,7 @@ import type {
   ReleasesTable,
   SettingsTable,
 } from './schema/system.ts';
+import type { CameraEventsTable, EventReviewMarksTable, EventReviewsTable } from './schema/events.ts';
 
 export type { LockState, UsersTable } from './schema/accounts.ts';
 export type { CamerasTable, LocationsTable } from './schema/cameras.ts';
@@ -115,6 +116,9 @@ export interface Database {
   analysis_jobs: AnalysisJobsTable;
   analysis_results: AnalysisResultsTable;
   person_tracking_settings: PersonTrackingSettingsTable;
+  camera_events: CameraEventsTable;
+  event_review_marks: EventReviewMarksTable;
+  event_reviews: EventReviewsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

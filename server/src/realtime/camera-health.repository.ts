@@ -1,5 +1,6 @@
 // Camera health in SQL: when each agent was last heard, and the flips of watch_status with their history.
 import type { Db } from '../db/database.ts';
+import { insertStatusEvents } from '../modules/events/camera-event.repository.ts';
 
 export interface StatusFlip {
   cameraId: number;
@@ -53,6 +54,11 @@ export class CameraHealthRepository {
           .insertInto('camera_status_changes')
           .values(flips.map((f) => ({ camera_id: f.cameraId, status: f.status, at: now })))
           .execute();
+      // Each change is a camera_down / camera_up event of the events page, written with it.
+      await insertStatusEvents(
+        trx,
+        flips.map((f) => ({ ...f, at: now })),
+      );
       return flips;
     });
   }

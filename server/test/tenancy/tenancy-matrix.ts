@@ -3,6 +3,7 @@
 // how it is scoped before it lands.
 import { accountMatrix } from './account-matrix.ts';
 import { cameraMatrix } from './camera-matrix.ts';
+import { eventsMatrix } from './events-matrix.ts';
 import { heatmapDownloadMatrix } from './heatmap-download-matrix.ts';
 import { operationAnalysisMatrix } from './operation-analysis-matrix.ts';
 import { peopleCountMatrix } from './people-count-matrix.ts';
@@ -18,4 +19,5 @@ export const tenancyMatrix: Record<string, MatrixEntry> = {
   ...heatmapDownloadMatrix,
   ...personTrackingMatrix,
   ...operationAnalysisMatrix,
+  ...eventsMatrix,
 };

@@ -70,7 +70,7 @@ export class MotionService {
     if (!clip) return pass;
     // A camera without motion detection costs no decoding: answered however late.
     if (!clip.use_motion) {
-      await this.media.saveMotion(clip.id, []);
+      await this.media.saveMotion(clip, []);
       return pass;
     }
     this.passes[pass]++;
@@ -79,7 +79,7 @@ export class MotionService {
     const { spans, frames } = await withBlobFile(this.blobs, clip.blob_key, (file) =>
       analyseMotion(file, areaOf(clip.motion_area), { offsetMs: clip.offset_ms, options }),
     );
-    await this.media.saveMotion(clip.id, spans, frames);
+    await this.media.saveMotion(clip, spans, frames);
     const first = spans[0];
     if (first && this.onMotion)
       await this.onMotion({

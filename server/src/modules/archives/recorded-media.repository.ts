@@ -5,6 +5,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { MotionFrame, MotionSpan } from '../../db/schema.ts';
+import { replaceClipEvents } from '../events/camera-event.repository.ts';
+import { motionEvents } from '../events/camera-events.ts';
 
 export class RecordedMediaRepository {
   constructor(private readonly db: Db) {}
@@ -20,6 +22,7 @@ export class RecordedMediaRepository {
         'cl.start_time',
         'cl.blob_key',
         'cl.offset_ms',
+        'c.customer_id',
         'c.use_motion',
         'c.motion_area',
       ])
@@ -27,16 +30,29 @@ export class RecordedMediaRepository {
       .executeTakeFirst();
   }
 
-  async saveMotion(clipId: number, spans: MotionSpan[], frames: MotionFrame[] = []): Promise<void> {
-    await this.db
-      .updateTable('clips')
-      .set({
-        motion_state: spans.length > 0,
-        motion_events: JSON.stringify(spans),
-        motion_boxes: JSON.stringify(frames),
-      })
-      .where('id', '=', clipId)
-      .execute();
+  /** Stores what moved in a clip, and its motion event for the events page in the same transaction. */
+  async saveMotion(
+    clip: { id: number; camera_id: number; customer_id: number; start_time: Date },
+    spans: MotionSpan[],
+    frames: MotionFrame[] = [],
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('clips')
+        .set({
+          motion_state: spans.length > 0,
+          motion_events: JSON.stringify(spans),
+          motion_boxes: JSON.stringify(frames),
+        })
+        .where('id', '=', clip.id)
+        .execute();
+      await replaceClipEvents(
+        trx,
+        { customerId: clip.customer_id, cameraId: clip.camera_id, clipId: clip.id, minute: clip.start_time },
+        'motion',
+        motionEvents(clip.start_time, spans),
+      );
+    });
   }
 
   /**

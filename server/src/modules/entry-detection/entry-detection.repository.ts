@@ -6,6 +6,8 @@ import type { AreaLinkInput } from '@camwatch/contract/entry-detection';
 import type { Db } from '../../db/database.ts';
 import { cameraClipsBetween, customerCamera } from '../../db/scoped-queries.ts';
 import type { EntryAlertSpan } from '../../db/schema.ts';
+import { replaceClipEvents } from '../events/camera-event.repository.ts';
+import { entryEvents } from '../events/camera-events.ts';
 
 export interface EntryClaim {
   userId: number;
@@ -139,22 +141,32 @@ export class EnterAlertRepository {
   }
 
   /**
-   * Stores a clip's alerts and what it hands the next clip. `onlyFirst`: only when entry detection has not looked
-   * at the clip yet (the old per-clip job must not overwrite the vision job's answer).
+   * Stores a clip's alerts and what it hands the next clip, and its entry events for the events page in the same
+   * transaction. `onlyFirst`: only when entry detection has not looked at the clip yet (the old per-clip job must
+   * not overwrite the vision job's answer).
    */
   async saveEntries(
-    clipId: number,
+    clip: { id: number; camera_id: number; customer_id: number; start_time: Date },
     alerts: EntryAlertSpan[],
     state: Record<string, unknown>,
     { onlyFirst = false }: { onlyFirst?: boolean } = {},
   ): Promise<boolean> {
-    let query = this.db
-      .updateTable('clips')
-      .set({ enter_alert_events: JSON.stringify(alerts), enter_alert_state: JSON.stringify(state) })
-      .where('id', '=', clipId);
-    if (onlyFirst) query = query.where('enter_alert_events', 'is', null);
-    const result = await query.executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return this.db.transaction().execute(async (trx) => {
+      let query = trx
+        .updateTable('clips')
+        .set({ enter_alert_events: JSON.stringify(alerts), enter_alert_state: JSON.stringify(state) })
+        .where('id', '=', clip.id);
+      if (onlyFirst) query = query.where('enter_alert_events', 'is', null);
+      const result = await query.executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await replaceClipEvents(
+        trx,
+        { customerId: clip.customer_id, cameraId: clip.camera_id, clipId: clip.id, minute: clip.start_time },
+        'entry',
+        entryEvents(clip.start_time, alerts),
+      );
+      return true;
+    });
   }
 
   /** The minutes of [from, to) with entry alerts, oldest first. */

@@ -269,7 +269,7 @@ export class EnterAlertService {
         alerts.push({ ...span, areaName: link.areaName, ...(continued ? { continued } : {}) });
     });
     alerts.sort((a, b) => a.startSec - b.startSec);
-    if (!(await this.repo.saveEntries(clip.id, alerts, state, { onlyFirst }))) return none;
+    if (!(await this.repo.saveEntries(clip, alerts, state, { onlyFirst }))) return none;
     return { alerts, notified: await this.notify(clip, alerts, now) };
   }
 

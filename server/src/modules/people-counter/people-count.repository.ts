@@ -6,6 +6,8 @@ import type { PeopleCountUnit } from '@camwatch/contract/people-counts-rules';
 import type { Db } from '../../db/database.ts';
 import { customerCamera } from '../../db/scoped-queries.ts';
 import { databaseKnowsTimeZone } from '../../db/time-zone.ts';
+import { replaceClipEvents } from '../events/camera-event.repository.ts';
+import { passEvents } from '../events/camera-events.ts';
 import type { BucketSum } from './people-count-buckets.ts';
 
 export interface ClipPass {
@@ -48,8 +50,23 @@ export async function replacePassesOfClip(trx: Db, input: ClipPasses): Promise<n
     .where('camera_id', '=', input.cameraId)
     .where('clip_id', '=', input.clipId)
     .execute();
-  if (input.passes.length === 0) return 0;
   const offsetSec = input.offsetMs / 1000;
+  // The passes are events of the events page too, replaced with them.
+  await replaceClipEvents(
+    trx,
+    { customerId: input.customerId, cameraId: input.cameraId, clipId: input.clipId, minute: input.minute },
+    'people_pass',
+    passEvents(
+      input.minute,
+      input.passes.map((pass) => ({
+        inOut: pass.inOut,
+        startSec: offsetSec + pass.startSec,
+        endSec: Math.max(0, offsetSec + pass.endSec),
+        isStaff: pass.isStaff ?? false,
+      })),
+    ),
+  );
+  if (input.passes.length === 0) return 0;
   await trx
     .insertInto('people_passes')
     .values(

@@ -2,6 +2,8 @@
 // previous clip of the camera ended with, and the tracks stored per clip (migration 0017).
 import type { Db } from '../../db/database.ts';
 import type { StoredClipTracks } from '../../vision/track-codec.ts';
+import { replaceClipEvents } from '../events/camera-event.repository.ts';
+import type { FoundEvent } from '../events/camera-events.ts';
 
 export class VisionRepository {
   constructor(private readonly db: Db) {}
@@ -64,10 +66,14 @@ export class VisionRepository {
     return previous ? { endState: previous.end_state, analyticState: previous.analytic_state } : null;
   }
 
-  /** Stores (or replaces, for a clip analysed again) a clip's tracks in one statement. */
+  /**
+   * Stores (or replaces, for a clip analysed again) a clip's tracks, and the people first seen in it as events of
+   * the events page, in one transaction.
+   */
   async saveTracks(
-    clip: { id: number; camera_id: number; start_time: Date },
+    clip: { id: number; camera_id: number; customer_id: number; start_time: Date },
     stored: StoredClipTracks,
+    people: readonly FoundEvent[] = [],
   ): Promise<void> {
     const values = {
       tracks: JSON.stringify(stored.tracks),
@@ -77,11 +83,19 @@ export class VisionRepository {
       cpu_ms: stored.cpuMs,
       analyzed_at: new Date(),
     };
-    await this.db
-      .insertInto('clip_tracks')
-      .values({ clip_id: clip.id, camera_id: clip.camera_id, start_time: clip.start_time, ...values })
-      .onConflict((oc) => oc.column('clip_id').doUpdateSet(values))
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('clip_tracks')
+        .values({ clip_id: clip.id, camera_id: clip.camera_id, start_time: clip.start_time, ...values })
+        .onConflict((oc) => oc.column('clip_id').doUpdateSet(values))
+        .execute();
+      await replaceClipEvents(
+        trx,
+        { customerId: clip.customer_id, cameraId: clip.camera_id, clipId: clip.id, minute: clip.start_time },
+        'person',
+        people,
+      );
+    });
   }
 
   /** What the analytics hand on from this clip to the next. */

@@ -15,6 +15,7 @@ import type { TrackerState } from '../../vision/tracker-state.ts';
 import type { Track } from '../../vision/types.ts';
 import { VideoUnreadableError, type VisionRunner } from '../../vision/vision-process.ts';
 import { visionAnalysisOptions } from '../../vision/vision-settings.ts';
+import { personEvents } from '../events/camera-events.ts';
 import type { VisionRepository } from './vision.repository.ts';
 
 export const VISION_JOB = 'vision';
@@ -139,13 +140,18 @@ export class VisionService {
       ...track,
       points: track.points.map((point) => ({ ...point, t: point.t + shift })),
     }));
-    await this.repo.saveTracks(row, {
-      tracks: encodeTracks(tracks),
-      endState: result.state,
-      frames: result.frames,
-      detectedFrames: result.detectedFrames,
-      cpuMs: Math.round(result.cpuSeconds * 1000),
-    });
+    await this.repo.saveTracks(
+      row,
+      {
+        tracks: encodeTracks(tracks),
+        endState: result.state,
+        frames: result.frames,
+        detectedFrames: result.detectedFrames,
+        cpuMs: Math.round(result.cpuSeconds * 1000),
+      },
+      // The people this analysis started tracking are the events page's person events.
+      personEvents(row.start_time, tracks, idPrefix),
+    );
     const handedOn: Record<string, unknown> = {};
     for (const consumer of this.consumers)
       handedOn[consumer.name] = await consumer.consume(
