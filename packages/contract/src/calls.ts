@@ -14,6 +14,7 @@ import {
 } from './auth.ts';
 import { auditCsvCall, auditListCall, auditOptionsCall } from './audit.ts';
 import { archiveMotionCall, archiveVideoCall, archivesCall } from './archives.ts';
+import { coverageCall } from './coverage.ts';
 import { cameraVideoSettingsCall, cameraVideoSettingsUpdateCall } from './camera-video-settings.ts';
 import { cameraDetailCall, cameraListCall } from './cameras.ts';
 import { childUserAppKeyDeleteCall, childUserListCall, childUserUpdateCall } from './child-users.ts';
@@ -134,6 +135,7 @@ export const allCalls: readonly CallDef[] = [
   archivesCall,
   archiveVideoCall,
   archiveMotionCall,
+  coverageCall,
   tagListCall,
   tagCreateCall,
   tagUpdateCall,

@@ -27,6 +27,7 @@ export const routes = {
   childUserUpdate: { method: 'PUT', path: '/api/childusers/:userId' },
   clientErrorReport: { method: 'POST', path: '/api/client-errors' },
   clipUpload: { method: 'PUT', path: '/api/ingest/cameras/:camera_code/clips/:start_time' },
+  coverage: { method: 'GET', path: '/api/cameras/:camera_code/coverage' },
   debugClientErrors: { method: 'GET', path: '/api/debug/client-errors' },
   debugEnvironment: { method: 'GET', path: '/api/debug/environment' },
   debugMailOutbox: { method: 'GET', path: '/api/debug/mail-outbox' },

@@ -93,6 +93,16 @@ export const cameraMatrix: Record<string, MatrixEntry> = {
     parent: 404,
     child: 403,
   },
+  'GET /api/cameras/:camera_code/coverage': {
+    scope: 'foreign-id',
+    requests: ({ owner }) => [
+      GET(
+        `${camera(owner.cameraCode)}/coverage?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z&bucket=3600`,
+      ),
+    ],
+    parent: 404,
+    child: 403,
+  },
   'GET /api/archives/:archive_id/video': {
     scope: 'foreign-id',
     requests: ({ owner }) => [GET(`/api/archives/${owner.archiveId}/video`)],

@@ -1,5 +1,6 @@
 // Reads for the archive, video and snapshot calls. Every query is scoped by the customer: a camera or
 // clip of another customer is simply not found. Child users share their parent's customer.
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { cameraClipsBetween, customerCamera } from '../../db/scoped-queries.ts';
 
@@ -72,5 +73,52 @@ export class ArchiveRepository {
       .where('start_time', '<=', to)
       .orderBy('start_time')
       .execute();
+  }
+
+  /**
+   * The camera's clips in [from, to) summed per bucket of `bucketSec` from `from` (index 0 first): recorded ms
+   * (each piece counted from its offset to the minute's end at most) and the minutes with motion or an entry
+   * alert. A range scan of the (camera_id, start_time, offset_ms) key; only buckets with clips come back.
+   */
+  coverageBetween(cameraId: number, from: Date, to: Date, bucketSec: number) {
+    const bucket = sql<number>`floor(extract(epoch from (start_time - ${from}::timestamptz)) / ${bucketSec})::int`;
+    return (
+      cameraClipsBetween(this.db, cameraId, from, to)
+        .clearOrderBy()
+        .select([
+          bucket.as('bucket'),
+          sql<string>`sum(least(duration_ms, 60000 - offset_ms))`.as('recorded_ms'),
+          sql<string>`count(distinct start_time) filter (where motion_state)`.as('motion'),
+          sql<string>`count(distinct start_time) filter (where enter_alert_events is not null and enter_alert_events <> '[]'::jsonb)`.as(
+            'enter_alert',
+          ),
+        ])
+        // By position: the bucket's expression carries parameters, so written twice it would not match.
+        .groupBy(sql`1`)
+        .orderBy(sql`1`)
+        .execute()
+    );
+  }
+
+  /** The people counter's passes of the camera's minutes in [from, to), counted per bucket as above. */
+  peoplePassCountsBetween(cameraId: number, from: Date, to: Date, bucketSec: number) {
+    const bucket = sql<number>`floor(extract(epoch from (clip_minute - ${from}::timestamptz)) / ${bucketSec})::int`;
+    return this.db
+      .selectFrom('people_passes')
+      .select([bucket.as('bucket'), sql<string>`count(*)`.as('passes')])
+      .where('camera_id', '=', cameraId)
+      .where('clip_minute', '>=', from)
+      .where('clip_minute', '<', to)
+      .groupBy(sql`1`)
+      .execute();
+  }
+
+  /** The camera's oldest and newest recorded minute (two probes of its clip key); nulls when it has none. */
+  recordedBounds(cameraId: number) {
+    return this.db
+      .selectFrom('clips')
+      .select([sql<Date | null>`min(start_time)`.as('first'), sql<Date | null>`max(start_time)`.as('last')])
+      .where('camera_id', '=', cameraId)
+      .executeTakeFirstOrThrow();
   }
 }

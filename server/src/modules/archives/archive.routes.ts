@@ -1,7 +1,8 @@
-// HTTP for recorded media: GET api/cameras/:camera_code/archives, GET api/archives/:archive_id/video
+// HTTP for recorded media: GET api/cameras/:camera_code/archives and …/coverage, GET api/archives/:archive_id/video
 // (JSON `{ url }` with return_url=t, otherwise a redirect), GET api/archives/:archive_id/motion and
 // GET api/cameras/:camera_code/snapshots.
 import { archiveMotionCall, archivesCall, archiveVideoCall } from '@camwatch/contract/archives';
+import { coverageCall } from '@camwatch/contract/coverage';
 import { snapshotsCall } from '@camwatch/contract/live';
 import { serve, type ServeContext } from '../../http/serve.ts';
 import type { ArchiveService } from './archive.service.ts';
@@ -17,6 +18,9 @@ export function registerArchiveRoutes(
 ): void {
   serve(ctx, archivesCall, async ({ auth, params, query }) => ({
     data: { archives: await archives.list(auth, params.camera_code, query) },
+  }));
+  serve(ctx, coverageCall, async ({ auth, params, query }) => ({
+    data: await archives.coverage(auth, params.camera_code, query),
   }));
   serve(ctx, archiveVideoCall, async ({ auth, params, query, record }, reply) => {
     const { url, cameraCode, startTime } = await archives.videoUrl(auth, params.archive_id);

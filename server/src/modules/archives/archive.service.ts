@@ -7,10 +7,12 @@ import type {
   MotionFrame,
   PeopleCounterEvent,
 } from '@camwatch/contract/archives';
+import type { Coverage, CoverageQuery } from '@camwatch/contract/coverage';
 import type { AuthContext } from '../../http/auth-context.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { archiveMinutes, minutePieces } from './archive-minutes.ts';
+import { archiveMinutes, formatInOffset, minutePieces, offsetOf } from './archive-minutes.ts';
 import type { ArchiveRepository } from './archive.repository.ts';
+import { coverageBuckets } from './coverage.ts';
 import type { MediaUrls } from './media-urls.ts';
 
 /** Archive ids are clip ids; anything else names no archive. */
@@ -76,6 +78,34 @@ export class ArchiveService {
         clip_offset_sec: minute ? minute.main.offset_ms / 1000 : 0,
       };
     });
+  }
+
+  /**
+   * What the camera recorded over [from, to) in buckets of whole minutes from `from` (rounded down to its
+   * minute), gaps left out, with its first and last recorded minute; times in the offset of `from`.
+   */
+  async coverage(auth: AuthContext, cameraCode: string, query: CoverageQuery): Promise<Coverage> {
+    assertArchiveRight(auth);
+    const camera = await this.archives.findCamera(auth.user.customerId, cameraCode);
+    if (!camera) throw new NotFoundError('camera');
+    const fromMs = Math.floor(Date.parse(query.from) / 60_000) * 60_000;
+    const toMs = Date.parse(query.to);
+    const [from, to] = [new Date(fromMs), new Date(toMs)];
+    const [clips, passes, bounds] = await Promise.all([
+      this.archives.coverageBetween(camera.id, from, to, query.bucket),
+      this.archives.peoplePassCountsBetween(camera.id, from, to, query.bucket),
+      this.archives.recordedBounds(camera.id),
+    ]);
+    const offset = offsetOf(query.from);
+    const written = (date: Date | null) => (date ? formatInOffset(date.getTime(), offset) : null);
+    return {
+      from: formatInOffset(fromMs, offset),
+      to: formatInOffset(toMs, offset),
+      bucket_sec: query.bucket,
+      buckets: coverageBuckets({ fromMs, toMs, bucketSec: query.bucket, offset, clips, passes }),
+      first_recorded: written(bounds.first),
+      last_recorded: written(bounds.last),
+    };
   }
 
   /** The boxes of each moving frame of one archive minute (its main clip), oldest first. */
