@@ -35,6 +35,7 @@ import { registerDebugRoutes } from './modules/debug/debug.routes.ts';
 import { registerTagRoutes } from './modules/tags/tag.routes.ts';
 import { registerCameraRoutes } from './modules/cameras/camera.routes.ts';
 import { registerCameraVideoSettingsRoutes } from './modules/cameras/camera-video-settings.routes.ts';
+import { registerCameraHealthRoutes } from './modules/camera-health/health-report.routes.ts';
 import { registerLocationRoutes } from './modules/locations/location.routes.ts';
 import { registerWeatherRoutes } from './modules/weather/weather.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notification.routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerTagRoutes(ctx, services.tags);
   registerCameraRoutes(ctx, services.cameras);
   registerCameraVideoSettingsRoutes(ctx, services.cameraVideoSettings);
+  registerCameraHealthRoutes(ctx, services.cameraHealthReport);
   registerLocationRoutes(ctx, services.locations);
   registerWeatherRoutes(ctx, services.weather);
   registerFeedbackRoutes(ctx, services.feedback);

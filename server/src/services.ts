@@ -42,6 +42,8 @@ import {
 } from './modules/operation-analysis/operation-analysis.service.ts';
 import { CameraVideoSettingsRepository } from './modules/cameras/camera-video-settings.repository.ts';
 import { CameraVideoSettingsService } from './modules/cameras/camera-video-settings.service.ts';
+import { HealthReportRepository } from './modules/camera-health/health-report.repository.ts';
+import { HealthReportService } from './modules/camera-health/health-report.service.ts';
 import { PeopleCounterSettingRepository } from './modules/people-counter/people-counter-setting.repository.ts';
 import { PeopleCounterSettingService } from './modules/people-counter/people-counter-setting.service.ts';
 import { EnterAlertRepository } from './modules/entry-detection/entry-detection.repository.ts';
@@ -291,6 +293,7 @@ export function createServices(
     ),
     peopleCounterSetting: new PeopleCounterSettingService(new PeopleCounterSettingRepository(db)),
     cameraVideoSettings: new CameraVideoSettingsService(new CameraVideoSettingsRepository(db), hub),
+    cameraHealthReport: new HealthReportService(new HealthReportRepository(db)),
     peopleCounts: new PeopleCountService(new PeopleCountRepository(db)),
     heatmaps,
     personTracking: new PersonTrackingService({

@@ -15,6 +15,7 @@ import {
 import { auditCsvCall, auditListCall, auditOptionsCall } from './audit.ts';
 import { archiveMotionCall, archiveVideoCall, archivesCall } from './archives.ts';
 import { coverageCall } from './coverage.ts';
+import { cameraHealthCall, cameraHealthListCall } from './camera-health.ts';
 import { cameraVideoSettingsCall, cameraVideoSettingsUpdateCall } from './camera-video-settings.ts';
 import { cameraDetailCall, cameraListCall } from './cameras.ts';
 import { childUserAppKeyDeleteCall, childUserListCall, childUserUpdateCall } from './child-users.ts';
@@ -180,6 +181,8 @@ export const allCalls: readonly CallDef[] = [
   peopleCounterSettingUpdateCall,
   cameraVideoSettingsCall,
   cameraVideoSettingsUpdateCall,
+  cameraHealthCall,
+  cameraHealthListCall,
   areaLinkListCall,
   areaLinkGetCall,
   areaLinkCreateCall,

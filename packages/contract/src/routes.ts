@@ -18,6 +18,8 @@ export const routes = {
   auditList: { method: 'GET', path: '/api/audit-log' },
   auditOptions: { method: 'GET', path: '/api/audit-log/options' },
   cameraDetail: { method: 'GET', path: '/api/cameras/:camera_code' },
+  cameraHealth: { method: 'GET', path: '/api/cameras/:camera_code/health' },
+  cameraHealthList: { method: 'GET', path: '/api/camera-health' },
   cameraList: { method: 'GET', path: '/api/cameras' },
   cameraVideoSettings: { method: 'GET', path: '/api/cameras/:camera_code/video-settings' },
   cameraVideoSettingsUpdate: { method: 'PUT', path: '/api/cameras/:camera_code/video-settings' },

@@ -28,6 +28,7 @@ import * as m0024 from './migrations/0024-analysis-jobs.ts';
 import * as m0025 from './migrations/0025-camera-list-counts.ts';
 import * as m0026 from './migrations/0026-camera-video-bitrate.ts';
 import * as m0028 from './migrations/0028-camera-events.ts';
+import * as m0029 from './migrations/0029-camera-health.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0025-camera-list-counts': m0025,
   '0026-camera-video-bitrate': m0026,
   '0028-camera-events': m0028,
+  '0029-camera-health': m0029,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -13,6 +13,7 @@ import type {
 import type {
   CamerasTable,
   CameraStatusChangesTable,
+  CameraStorageTable,
   CameraTagsTable,
   DeviceTokensTable,
   LocationsTable,
@@ -93,6 +94,7 @@ export interface Database {
   clip_tracks: ClipTracksTable;
   thumbnails: ThumbnailsTable;
   camera_status_changes: CameraStatusChangesTable;
+  camera_storage: CameraStorageTable;
   jobs: JobsTable;
   weather_areas: WeatherAreasTable;
   weather_reports: WeatherReportsTable;

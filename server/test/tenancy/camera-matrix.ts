@@ -52,6 +52,16 @@ export const cameraMatrix: Record<string, MatrixEntry> = {
     ],
     parent: 404,
   },
+  'GET /api/cameras/:camera_code/health': {
+    scope: 'foreign-id',
+    requests: ({ owner }) => [GET(`${camera(owner.cameraCode)}/health`)],
+    parent: 404,
+  },
+  'GET /api/camera-health': {
+    scope: 'own',
+    requests: () => [GET('/api/camera-health'), GET('/api/camera-health?page=2&count=1')],
+    parent: 200,
+  },
   'PUT /api/cameras/:camera_code/live': {
     scope: 'foreign-id',
     requests: ({ owner }) => [send('PUT', `${camera(owner.cameraCode)}/live`)],

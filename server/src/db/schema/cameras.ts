@@ -69,6 +69,8 @@ export interface CamerasTable {
   video_max_kbps: number | null;
   /** When the agent was last heard (heartbeat, upload or control channel). */
   last_seen_at: NullableTimestamp;
+  /** When the agent was first heard (set by migration 0029's trigger); uptime counts from it. */
+  first_seen_at: NullableTimestamp;
   /** Start of the newest thumbnail's minute, for thumb_url. */
   latest_thumb_at: NullableTimestamp;
   /** lower(name), for keyword search. */
@@ -107,4 +109,14 @@ export interface CameraStatusChangesTable {
   camera_id: number;
   status: 'down' | 'normal';
   at: Timestamp;
+}
+
+/** Per camera, its recorded media's size and newest clip (migration 0029: kept by triggers on clips and thumbnails). */
+export interface CameraStorageTable {
+  camera_id: number;
+  clip_bytes: ColumnType<number, number | undefined, number>;
+  clip_count: ColumnType<number, number | undefined, number>;
+  still_bytes: ColumnType<number, number | undefined, number>;
+  still_count: ColumnType<number, number | undefined, number>;
+  latest_clip_at: Date | null;
 }
