@@ -5,6 +5,7 @@
 import { NavLink, ScrollArea } from '@mantine/core';
 import {
   IconFlame,
+  IconHeartbeat,
   IconHelp,
   IconHandFinger,
   IconNews,
@@ -91,6 +92,12 @@ export function SideNav({
           <IconFlame size={18} aria-hidden />,
           location.pathname === '/heatmap',
         )}
+      {item(
+        '/health',
+        t('nav.cameraHealth'),
+        <IconHeartbeat size={18} aria-hidden />,
+        location.pathname === '/health',
+      )}
       {user.permissions.analytics &&
         item(
           PEOPLE_COUNTER_CAMERAS,
