@@ -44,6 +44,7 @@ import { registerChildUserRoutes } from './modules/child-users/child-user.routes
 import { registerReleaseRoutes } from './modules/releases/release.routes.ts';
 import { registerLiveRoutes } from './modules/live/live.routes.ts';
 import { registerDownloadRoutes } from './modules/downloads/download.routes.ts';
+import { registerShareLinkRoutes } from './modules/share-links/share-link.routes.ts';
 import { registerHeatmapDownloadRoutes } from './modules/heatmap-downloads/heatmap-download.routes.ts';
 import { registerPersonTrackingRoutes } from './modules/person-tracking/person-tracking.routes.ts';
 import { registerAuditRoutes } from './modules/audit/audit.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   registerLiveRoutes(ctx, services.live);
   registerStreamingRoutes(ctx, services.streaming);
   registerDownloadRoutes(ctx, services.downloads);
+  registerShareLinkRoutes(ctx, services.shareLinks, { perMinute: config.shareLinks.rateLimitPerMinute });
   registerHeatmapDownloadRoutes(ctx, services.heatmapDownloads);
   registerPersonTrackingRoutes(ctx, services.personTracking);
   registerAuditRoutes(ctx, services.auditLog);

@@ -112,6 +112,8 @@ const envSchema = z.object({
   LOGIN_LOCK_MINUTES: positiveInt(15),
   LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   PASSWORD_RESET_RATE_LIMIT_PER_MINUTE: positiveInt(5),
+  /** Public lookups of shared clip links per client address and minute (their clips: ten times as many). */
+  SHARE_LINK_RATE_LIMIT_PER_MINUTE: positiveInt(60),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
   /** S3-compatible blob store; unset keeps media under DATA_DIR/blobs. */
   S3_BUCKET: optionalText,
@@ -211,6 +213,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       rateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
       resetRateLimitPerMinute: env.PASSWORD_RESET_RATE_LIMIT_PER_MINUTE,
     },
+    shareLinks: { rateLimitPerMinute: env.SHARE_LINK_RATE_LIMIT_PER_MINUTE },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -80,6 +80,8 @@ import { Scheduler } from './jobs/scheduler.ts';
 import { registerJobHandlers, type JobServices } from './job-handlers.ts';
 import { createRecordedMedia } from './modules/archives/recorded-media.ts';
 import { createDownloads } from './modules/downloads/downloads.ts';
+import { ShareLinkRepository } from './modules/share-links/share-link.repository.ts';
+import { ShareLinkService } from './modules/share-links/share-link.service.ts';
 import { createHeatmapDownloads } from './modules/heatmap-downloads/heatmap-downloads.ts';
 import { createStreaming } from './modules/streaming/streaming.ts';
 import { createPush } from './modules/push/push.ts';
@@ -344,6 +346,12 @@ export function createServices(
     pushDelivery: push.delivery,
     ...recorded,
     downloads: downloads.service,
+    /** Shareable clip links (issue 22); one that allows download asks for an archive download. */
+    shareLinks: new ShareLinkService({
+      links: new ShareLinkRepository(db),
+      blobs,
+      requestDownload: (auth, cameraCode, body) => downloads.service.request(auth, cameraCode, body),
+    }),
     heatmapDownloads: heatmapDownloads.service,
     ...streams,
     /** Records audit events (other modules' routes, the CLI). */

@@ -14,7 +14,14 @@ export const AUDIT_KIND_GROUPS = {
     'devauth_changed',
   ],
   viewing: ['live_viewed', 'archive_viewed', 'camera_controlled'],
-  exports: ['download_requested', 'download_fetched', 'csv_exported'],
+  exports: [
+    'download_requested',
+    'download_fetched',
+    'csv_exported',
+    'share_link_created',
+    'share_link_revoked',
+    'share_link_viewed',
+  ],
   settings: [
     'camera_setting_changed',
     'motion_notification_changed',

@@ -109,6 +109,14 @@ import {
   peopleCountLocationCsvCall,
 } from './people-counts.ts';
 import { releaseListCall } from './releases.ts';
+import {
+  publicShareCall,
+  publicShareClipCall,
+  publicShareDownloadCall,
+  shareLinkCreateCall,
+  shareLinkListCall,
+  shareLinkRevokeCall,
+} from './share-links.ts';
 import { envSettingsCall } from './settings.ts';
 import { tagAssignCall, tagCreateCall, tagDeleteCall, tagListCall, tagUpdateCall } from './tags.ts';
 import { weatherCall } from './weather.ts';
@@ -223,6 +231,12 @@ export const allCalls: readonly CallDef[] = [
   heartbeatCall,
   deviceSelfCall,
   liveSegmentUploadCall,
+  shareLinkCreateCall,
+  shareLinkListCall,
+  shareLinkRevokeCall,
+  publicShareCall,
+  publicShareClipCall,
+  publicShareDownloadCall,
 ];
 
 /** `METHOD /path` of a call, the key used to match served routes against the contract. */

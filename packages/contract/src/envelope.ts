@@ -53,5 +53,9 @@ export const errorCodes = [
   'unavailable',
   'database_unavailable',
   'internal',
+  /** A shared clip link that does not open (share-links.ts shareLinkRefusals). */
+  'share_link_invalid',
+  'share_link_expired',
+  'share_link_revoked',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -27,6 +27,7 @@ import * as m0023 from './migrations/0023-heatmap-downloads.ts';
 import * as m0024 from './migrations/0024-analysis-jobs.ts';
 import * as m0025 from './migrations/0025-camera-list-counts.ts';
 import * as m0026 from './migrations/0026-camera-video-bitrate.ts';
+import * as m0027 from './migrations/0027-share-links.ts';
 import * as m0028 from './migrations/0028-camera-events.ts';
 import * as m0029 from './migrations/0029-camera-health.ts';
 
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0024-analysis-jobs': m0024,
   '0025-camera-list-counts': m0025,
   '0026-camera-video-bitrate': m0026,
+  '0027-share-links': m0027,
   '0028-camera-events': m0028,
   '0029-camera-health': m0029,
 };

@@ -62,6 +62,7 @@ import type {
   ReleasesTable,
   SettingsTable,
 } from './schema/system.ts';
+import type { ShareLinksTable } from './schema/share-links.ts';
 import type { CameraEventsTable, EventReviewMarksTable, EventReviewsTable } from './schema/events.ts';
 
 export type { LockState, UsersTable } from './schema/accounts.ts';
@@ -121,6 +122,7 @@ export interface Database {
   camera_events: CameraEventsTable;
   event_review_marks: EventReviewMarksTable;
   event_reviews: EventReviewsTable;
+  share_links: ShareLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

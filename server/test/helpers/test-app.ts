@@ -24,6 +24,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
     PASSWORD_RESET_RATE_LIMIT_PER_MINUTE: '100000',
+    SHARE_LINK_RATE_LIMIT_PER_MINUTE: '100000',
     DATA_DIR: '/tmp/camwatch-test',
     // The tests share the machine with other test files: the engine's idle scheduling class could starve it.
     VISION_BACKGROUND_PRIORITY: '0',

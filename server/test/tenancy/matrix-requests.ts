@@ -16,6 +16,7 @@ export interface MatrixIds {
     personTrackingId: string;
     operationAnalysisId: string;
     pushEndpoint: string;
+    shareLinkId: string;
   };
   outsider: { cameraCode: string; tagCode: string };
 }

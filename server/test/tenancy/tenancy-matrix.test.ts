@@ -104,6 +104,17 @@ beforeAll(async () => {
       },
     }),
   );
+  const shareLink = await ok(
+    await as(t.app, cookie, {
+      method: 'POST',
+      url: `/api/cameras/${camera.code}/share-links`,
+      payload: {
+        start_datetime: start.toISOString(),
+        end_datetime: new Date(start.getTime() + 60_000).toISOString(),
+        expires_in_hours: 1,
+      },
+    }),
+  );
   const heatmapDownload = await ok(
     await as(t.app, cookie, {
       method: 'POST',
@@ -185,6 +196,7 @@ beforeAll(async () => {
       personTrackingId: String((personTracking.data.analysis as { id: string }).id),
       operationAnalysisId: String((operationAnalysis.data.analysis as { id: string }).id),
       pushEndpoint,
+      shareLinkId: String((shareLink.data.share_link as { share_link_id: string }).share_link_id),
     },
     outsider: { cameraCode: outsiderCamera.code, tagCode: String(outsiderTag.data.tag_code) },
   };

@@ -8,6 +8,7 @@ import { heatmapDownloadMatrix } from './heatmap-download-matrix.ts';
 import { operationAnalysisMatrix } from './operation-analysis-matrix.ts';
 import { peopleCountMatrix } from './people-count-matrix.ts';
 import { personTrackingMatrix } from './person-tracking-matrix.ts';
+import { shareLinkMatrix } from './share-link-matrix.ts';
 import type { MatrixEntry } from './matrix-requests.ts';
 
 export type { MatrixEntry, MatrixIds, Scope } from './matrix-requests.ts';
@@ -20,4 +21,5 @@ export const tenancyMatrix: Record<string, MatrixEntry> = {
   ...personTrackingMatrix,
   ...operationAnalysisMatrix,
   ...eventsMatrix,
+  ...shareLinkMatrix,
 };

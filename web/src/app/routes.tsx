@@ -35,7 +35,6 @@ export type PageName =
   | 'help'
   | 'people_counter'
   | 'heatmap'
-  | 'camera_health'
   | 'entry_detection'
   | 'entry_detection_detail'
   | 'entry_detection_report'
@@ -44,7 +43,9 @@ export type PageName =
   | 'person_tracking_result_detail'
   | 'operation_analysis_results'
   | 'operation_analysis_result_detail'
-  | 'audit_log';
+  | 'audit_log'
+  | 'share_links'
+  | 'shared_clip';
 
 export interface RouteHandle {
   page: PageName;
@@ -61,6 +62,8 @@ const notificationScreen = lazyScreen(
 const settingsScreen = lazyScreen(() => import('./SettingsScreen.tsx'));
 const auditLogScreen = lazyScreen(() => import('../features/audit-log/components/AuditLogPage.tsx'));
 const layoutScreen = lazyScreen(() => import('./layout/AppLayout.tsx'));
+const shareLinksScreen = lazyScreen(() => import('../features/share-links/components/ShareLinksPage.tsx'));
+const sharedClipScreen = lazyScreen(() => import('../features/share-links/components/SharedClipPage.tsx'));
 const detailScreen = lazyScreen(() => import('../features/player/components/CameraDetailPage.tsx'));
 const helpScreen = lazyScreen(() => import('../features/help/components/HelpPage.tsx'));
 const debugScreen = lazyScreen(() => import('../features/debug/components/DebugPage.tsx'));
@@ -80,9 +83,6 @@ const peopleCounterLocationScreen = lazyScreen(
   () => import('../features/people-counter/components/PeopleCounterPageLocation.tsx'),
 );
 const heatmapScreen = lazyScreen(() => import('../features/heatmap/components/HeatmapPage.tsx'));
-const cameraHealthScreen = lazyScreen(
-  () => import('../features/cameras/health/components/CameraHealthPage.tsx'),
-);
 const personTrackingResultsScreen = lazyScreen(
   () => import('../features/person-tracking/components/PersonTrackingResultsPage.tsx'),
 );
@@ -226,6 +226,8 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
         page('/login', 'login', loginScreen),
         page('/password_reissue', 'password_reissue', reissueScreen),
         page('/help', 'help', helpScreen),
+        // A share link's page opens without an account (issue 22).
+        page('/share/:token', 'shared_clip', sharedClipScreen),
         {
           path: '/',
           loader: requireLogin,
@@ -305,10 +307,10 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
             ),
             page('setting', 'setting', settingsScreen),
             page('setting/audit-log', 'audit_log', auditLogScreen, notForChildren),
+            page('share-links', 'share_links', shareLinksScreen),
             page('notification', 'notification', notificationScreen),
             page('child_users', 'child_users', childUsersScreen, parentsOnly),
             page('heatmap', 'heatmap', heatmapScreen),
-            page('health', 'camera_health', cameraHealthScreen),
             page('releases', 'releases', releasesScreen),
             page('debug', 'debug', debugScreen),
             page('notfound', 'notfound', notFoundScreen),

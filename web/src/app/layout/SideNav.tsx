@@ -5,12 +5,12 @@
 import { NavLink, ScrollArea } from '@mantine/core';
 import {
   IconFlame,
-  IconHeartbeat,
   IconHelp,
   IconHandFinger,
   IconNews,
   IconRoute,
   IconSettings,
+  IconShare,
   IconUsers,
   IconVideo,
 } from '@tabler/icons-react';
@@ -92,12 +92,6 @@ export function SideNav({
           <IconFlame size={18} aria-hidden />,
           location.pathname === '/heatmap',
         )}
-      {item(
-        '/health',
-        t('nav.cameraHealth'),
-        <IconHeartbeat size={18} aria-hidden />,
-        location.pathname === '/health',
-      )}
       {user.permissions.analytics &&
         item(
           PEOPLE_COUNTER_CAMERAS,
@@ -118,6 +112,13 @@ export function SideNav({
           t('nav.operationAnalysis'),
           <IconHandFinger size={18} aria-hidden />,
           location.pathname.startsWith('/operation-analysis'),
+        )}
+      {user.permissions.archive &&
+        item(
+          '/share-links',
+          t('nav.shareLinks'),
+          <IconShare size={18} aria-hidden />,
+          location.pathname === '/share-links',
         )}
       {item(
         '/setting',

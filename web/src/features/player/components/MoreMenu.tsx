@@ -1,8 +1,8 @@
 // The player's more-menu (core.md §2; advanced.md §6): lighting on/off, PTZ control, archive download, the
-// enter-alert CSV download (TLT) and, in the multi-video view, the number of divisions; each shown or enabled by the user's rights, the camera and
-// the environment. A Mantine Menu: arrow keys move
-// between items, Enter or Space chooses, Escape closes. It renders inside the controller so it also shows in
-// full screen.
+// enter-alert CSV download (TLT), a share link of a range (issue 22; its dialog loads on first use) and, in the
+// multi-video view, the number of divisions; each shown or enabled by the user's rights, the camera and the
+// environment. A Mantine Menu: arrow keys move between items, Enter or Space chooses, Escape closes. It renders
+// inside the controller so it also shows in full screen.
 import { ActionIcon, Badge, Menu } from '@mantine/core';
 import {
   IconArrowsMove,
@@ -11,14 +11,28 @@ import {
   IconDots,
   IconDownload,
   IconFileSpreadsheet,
+  IconShare,
 } from '@tabler/icons-react';
 import { MULTI_VIDEO_DIVISIONS, type MultiVideoDivision } from '@camwatch/contract/constants';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { HintTooltip } from '../../../components/ui/HintTooltip.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { setLighting } from '../api/camera-control.ts';
 import type { MoreMenuState } from '../more-menu-rules.ts';
+import '../share-menu-texts.ts';
+
+/** The share dialog loads on first use (issue 22). */
+const ShareLinkDialog = lazy(() => import('./ShareLinkDialog.tsx'));
+
+/** A shareable link of a range of this camera's recordings; absent where the user cannot share (or in the wall). */
+export interface ShareEntry {
+  /** The minute the player shows; null on live. */
+  minuteMs: number | null;
+  canAllowDownload: boolean;
+  /** Dialogs open on the page: leaves full screen first. */
+  beforeOpen: () => void;
+}
 
 interface Props {
   cameraCode: string;
@@ -30,6 +44,7 @@ interface Props {
   onOpenEnterAlertCsv?: () => void;
   /** The multi-video view's number of divisions. */
   division?: { value: MultiVideoDivision; onChange: (division: MultiVideoDivision) => void };
+  share?: ShareEntry;
 }
 
 export function MoreMenu({
@@ -39,8 +54,10 @@ export function MoreMenu({
   onOpenDownload,
   onOpenEnterAlertCsv,
   division,
+  share,
 }: Props) {
   const { t } = useTranslation();
+  const [isShareOpen, setShareOpen] = useState(false);
   const [isLightOn, setLightOn] = useState(false);
   const [isSwitching, setSwitching] = useState(false);
 
@@ -78,74 +95,101 @@ export function MoreMenu({
   );
 
   return (
-    <Menu position="top-end" withinPortal={false} shadow="md" width={220}>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray.1"
-          style={{ backgroundColor: 'transparent' }}
-          size="lg"
-          aria-label={t('player.more')}
-          disabled={!state.isEnabled}
-        >
-          <IconDots size={20} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {state.showLighting && (
-          <Menu.Item
-            role="menuitemcheckbox"
-            aria-checked={isLightOn}
-            closeMenuOnClick={false}
-            disabled={isSwitching}
-            leftSection={<IconBulb size={16} aria-hidden />}
-            rightSection={
-              <Badge size="sm" variant={isLightOn ? 'filled' : 'light'} color={isLightOn ? 'yellow' : 'gray'}>
-                {isLightOn ? t('player.lightingOn') : t('player.lightingOff')}
-              </Badge>
-            }
-            onClick={() => void toggleLighting()}
+    <>
+      <Menu position="top-end" withinPortal={false} shadow="md" width={220}>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray.1"
+            style={{ backgroundColor: 'transparent' }}
+            size="lg"
+            aria-label={t('player.more')}
+            disabled={!state.isEnabled}
           >
-            {t('player.lighting')}
-          </Menu.Item>
-        )}
-        {state.showPtz && (
-          <Menu.Item leftSection={<IconArrowsMove size={16} aria-hidden />} onClick={onOpenPtz}>
-            {t('player.ptz.open')}
-          </Menu.Item>
-        )}
-        {division && (
-          <>
-            <Menu.Label>{t('player.divisions')}</Menu.Label>
-            {MULTI_VIDEO_DIVISIONS.map((count) => (
-              <Menu.Item
-                key={count}
-                aria-current={division.value === count ? 'true' : undefined}
-                rightSection={division.value === count ? <IconCheck size={14} aria-hidden /> : undefined}
-                onClick={() => division.onChange(count)}
-              >
-                {t('player.divisionOption', { count })}
-              </Menu.Item>
+            <IconDots size={20} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {state.showLighting && (
+            <Menu.Item
+              role="menuitemcheckbox"
+              aria-checked={isLightOn}
+              closeMenuOnClick={false}
+              disabled={isSwitching}
+              leftSection={<IconBulb size={16} aria-hidden />}
+              rightSection={
+                <Badge
+                  size="sm"
+                  variant={isLightOn ? 'filled' : 'light'}
+                  color={isLightOn ? 'yellow' : 'gray'}
+                >
+                  {isLightOn ? t('player.lightingOn') : t('player.lightingOff')}
+                </Badge>
+              }
+              onClick={() => void toggleLighting()}
+            >
+              {t('player.lighting')}
+            </Menu.Item>
+          )}
+          {state.showPtz && (
+            <Menu.Item leftSection={<IconArrowsMove size={16} aria-hidden />} onClick={onOpenPtz}>
+              {t('player.ptz.open')}
+            </Menu.Item>
+          )}
+          {division && (
+            <>
+              <Menu.Label>{t('player.divisions')}</Menu.Label>
+              {MULTI_VIDEO_DIVISIONS.map((count) => (
+                <Menu.Item
+                  key={count}
+                  aria-current={division.value === count ? 'true' : undefined}
+                  rightSection={division.value === count ? <IconCheck size={14} aria-hidden /> : undefined}
+                  onClick={() => division.onChange(count)}
+                >
+                  {t('player.divisionOption', { count })}
+                </Menu.Item>
+              ))}
+            </>
+          )}
+          {onOpenDownload &&
+            (state.canDownload ? (
+              download
+            ) : (
+              <HintTooltip label={t('messages.noPermission')} position="left">
+                <div>{download}</div>
+              </HintTooltip>
             ))}
-          </>
-        )}
-        {onOpenDownload &&
-          (state.canDownload ? (
-            download
-          ) : (
-            <HintTooltip label={t('messages.noPermission')} position="left">
-              <div>{download}</div>
-            </HintTooltip>
-          ))}
-        {onOpenEnterAlertCsv && state.showEnterAlertCsv && (
-          <Menu.Item
-            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-            onClick={onOpenEnterAlertCsv}
-          >
-            {t('player.enterAlertCsv.open')}
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+          {onOpenEnterAlertCsv && state.showEnterAlertCsv && (
+            <Menu.Item
+              leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+              onClick={onOpenEnterAlertCsv}
+            >
+              {t('player.enterAlertCsv.open')}
+            </Menu.Item>
+          )}
+          {share && (
+            <Menu.Item
+              leftSection={<IconShare size={16} aria-hidden />}
+              onClick={() => {
+                share.beforeOpen();
+                setShareOpen(true);
+              }}
+            >
+              {t('shareMenu.open')}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      {share && isShareOpen && (
+        <Suspense fallback={null}>
+          <ShareLinkDialog
+            cameraCode={cameraCode}
+            minuteMs={share.minuteMs}
+            canAllowDownload={share.canAllowDownload}
+            onClose={() => setShareOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,0 +1,98 @@
+// Texts of the share link screens (issue 22): the user's list of links, and the public page a link opens.
+import { addScreenTexts } from '../../lib/i18n.ts';
+
+const ja = {
+  title: '共有リンク',
+  intro:
+    'あなたが作成した共有リンクです。リンクのURLは作成したときに一度だけ表示されます。取り消したリンクはすぐに開けなくなります。',
+  empty: 'まだ共有リンクはありません。カメラ詳細画面のプレイヤーの「その他の操作」から作成できます。',
+  columns: {
+    camera: 'カメラ',
+    range: '範囲',
+    expires: '有効期限',
+    status: '状態',
+    views: '閲覧数',
+    actions: '操作',
+  },
+  status: { active: '有効', expired: '期限切れ', revoked: '取り消し済み' },
+  download: 'ダウンロード可',
+  lastViewed: '最終閲覧 {{time}}',
+  revoke: '取り消す',
+  revokeLabel: '{{camera}} {{range}} のリンクを取り消す',
+  confirmTitle: '共有リンクを取り消しますか？',
+  confirm: 'このリンクを開いている人も、これ以降は録画を見られなくなります。',
+  revoked: '共有リンクを取り消しました',
+  revokeFailed: '共有リンクを取り消せませんでした',
+  loadFailed: '共有リンクを読み込めませんでした',
+  shared: {
+    heading: '共有された録画',
+    range: '範囲：{{range}}',
+    expires: '{{time}}まで有効',
+    minutes: '録画（分）',
+    minute: '{{time}} を再生',
+    playing: '再生中：{{time}}',
+    download: 'ダウンロード',
+    preparing: 'ダウンロード用ファイルを準備しています。しばらくしてから確認してください。',
+    checkAgain: 'もう一度確認',
+    downloadFailed: 'ダウンロード用ファイルを作成できませんでした',
+    downloadExpired: 'ダウンロード用ファイルの保存期間が過ぎました',
+    noClips: 'この範囲の録画は削除されています。',
+    ended: '共有された範囲の最後まで再生しました。',
+    loadFailed: '読み込めませんでした。時間をおいて開き直してください。',
+    refused: {
+      share_link_invalid: 'このリンクは無効です。URLが正しくコピーされているか確認してください。',
+      share_link_expired: 'このリンクの有効期限が切れています。',
+      share_link_revoked: 'このリンクは作成者によって取り消されました。',
+    },
+    note: 'このページはアカウントなしで見られる共有リンクです。',
+  },
+};
+
+const en: typeof ja = {
+  title: 'Share links',
+  intro:
+    'The share links you made. A link’s address is shown only once, when it is made. A revoked link stops opening at once.',
+  empty: 'No share links yet. Make one from the player’s “More” menu on a camera’s page.',
+  columns: {
+    camera: 'Camera',
+    range: 'Range',
+    expires: 'Expires',
+    status: 'Status',
+    views: 'Views',
+    actions: 'Actions',
+  },
+  status: { active: 'Active', expired: 'Expired', revoked: 'Revoked' },
+  download: 'Download allowed',
+  lastViewed: 'Last opened {{time}}',
+  revoke: 'Revoke',
+  revokeLabel: 'Revoke the link of {{camera}} {{range}}',
+  confirmTitle: 'Revoke this share link?',
+  confirm: 'Whoever has the link, even with it open, can no longer watch the recording.',
+  revoked: 'The share link was revoked',
+  revokeFailed: 'The share link could not be revoked',
+  loadFailed: 'The share links could not be loaded',
+  shared: {
+    heading: 'Shared recording',
+    range: 'Range: {{range}}',
+    expires: 'Valid until {{time}}',
+    minutes: 'Recorded minutes',
+    minute: 'Play {{time}}',
+    playing: 'Playing: {{time}}',
+    download: 'Download',
+    preparing: 'The file to download is being prepared. Check again in a while.',
+    checkAgain: 'Check again',
+    downloadFailed: 'The file to download could not be made',
+    downloadExpired: 'The file to download is no longer kept',
+    noClips: 'The recordings of this range have been removed.',
+    ended: 'Played to the end of the shared range.',
+    loadFailed: 'Could not load. Please open the link again later.',
+    refused: {
+      share_link_invalid: 'This link is not valid. Check that it was copied whole.',
+      share_link_expired: 'This link has expired.',
+      share_link_revoked: 'This link has been revoked by its creator.',
+    },
+    note: 'This page is a share link anyone with it can open, without an account.',
+  },
+};
+
+addScreenTexts('shareLinks', { ja, en });
