@@ -3,7 +3,9 @@ import {
   IDENTITY_VIEW,
   MAX_ZOOM,
   ZOOM_STEP,
+  FULL_AREA,
   clampView,
+  containedArea,
   frameSeconds,
   frameSecondsFromSamples,
   frameStep,
@@ -64,22 +66,60 @@ describe('digital zoom', () => {
     expect(clampView({ scale: 3, x: 1, y: -9 })).toEqual({ scale: 3, x: 0, y: -2 });
   });
 
+  it('finds where a contained picture lies in its frame', () => {
+    expect(containedArea({ width: 960, height: 441 }, { width: 1280, height: 720 })).toEqual({
+      x: expect.closeTo(0.0918, 3) as number,
+      y: 0,
+      width: expect.closeTo(0.8164, 3) as number,
+      height: 1,
+    });
+    expect(containedArea({ width: 960, height: 540 }, null)).toEqual(FULL_AREA);
+    expect(containedArea({ width: 0, height: 0 }, { width: 4, height: 3 })).toEqual(FULL_AREA);
+  });
+
+  it('with bars beside the picture: centred while narrower than the frame, then no bar shows', () => {
+    const area = { x: 0.1, y: 0, width: 0.8, height: 1 };
+    // 1.2×: 0.96 of the frame wide, so centred across; top to bottom it covers and stays where zoomed.
+    const small = zoomAt(IDENTITY_VIEW, 1.2, 0.05, 0.5, area);
+    expect(small.x).toBeCloseTo((1 - 1.2) / 2);
+    expect(small.y).toBeCloseTo(0.5 - 1.2 * 0.5);
+    // 2× at the left edge: the picture's left edge at the frame's left edge (no bar), not beyond.
+    const left = zoomAt(IDENTITY_VIEW, 2, 0, 0.5, area);
+    expect(left.x + 2 * area.x).toBeCloseTo(0);
+    const right = panBy(left, -5, 0, area);
+    expect(right.x + 2 * (area.x + area.width)).toBeCloseTo(1);
+  });
+
   it('pinches: spreading two fingers zooms around their middle, moving them pans', () => {
     const view = pinch(
       IDENTITY_VIEW,
-      { x: 0.4, y: 0.5 },
-      { x: 0.6, y: 0.5 },
-      { x: 0.3, y: 0.5 },
-      { x: 0.7, y: 0.5 },
+      [
+        { x: 0.4, y: 0.5 },
+        { x: 0.6, y: 0.5 },
+      ],
+      [
+        { x: 0.3, y: 0.5 },
+        { x: 0.7, y: 0.5 },
+      ],
     );
     expect(view.scale).toBeCloseTo(2);
     expect(shownAt(view, 0.5, 0.5).x).toBeCloseTo(0.5);
-    const moved = pinch(view, { x: 0.3, y: 0.5 }, { x: 0.7, y: 0.5 }, { x: 0.2, y: 0.5 }, { x: 0.6, y: 0.5 });
+    const moved = pinch(
+      view,
+      [
+        { x: 0.3, y: 0.5 },
+        { x: 0.7, y: 0.5 },
+      ],
+      [
+        { x: 0.2, y: 0.5 },
+        { x: 0.6, y: 0.5 },
+      ],
+    );
     expect(moved.scale).toBeCloseTo(2);
     expect(moved.x).toBeCloseTo(view.x - 0.1);
     // Both fingers on one spot: no zoom, no jump.
     const same = { x: 0.5, y: 0.5 };
-    expect(pinch(view, same, same, same, same)).toEqual(view);
+    expect(pinch(view, [same, same], [same, same])).toEqual(view);
   });
 
   it('turns wheel deltas into a factor: up zooms in, down out, lines and pages count as pixels', () => {

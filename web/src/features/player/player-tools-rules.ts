@@ -1,7 +1,9 @@
 // Pure rules of the player tools (issue 22): digital zoom and pan of the picture, and frame step of a paused
 // recording. The view is a scale and a translation in fractions of the picture's frame, applied as a CSS
 // transform with its origin at the top left: a point u of the unzoomed frame (0-1) shows at x + scale × u.
-// Fractions keep the view when the frame changes size (full screen, full size, a phone turned).
+// Fractions keep the view when the frame changes size (full screen, full size, a phone turned). The picture may
+// not fill its frame (object-fit: contain leaves bars): the clamp keeps the zoomed picture over the whole frame
+// along an axis where it is large enough to, and centred along one where it is not yet.
 
 /** The largest digital zoom. */
 export const MAX_ZOOM = 8;
@@ -24,14 +26,53 @@ export interface ZoomView {
 
 export const IDENTITY_VIEW: ZoomView = { scale: 1, x: 0, y: 0 };
 
+/** Where the unzoomed picture lies in its frame, in fractions of the frame. */
+export interface PictureArea {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A picture that fills its frame. */
+export const FULL_AREA: PictureArea = { x: 0, y: 0, width: 1, height: 1 };
+
+/** The area of a picture of `picture` size shown with object-fit: contain in a frame of `frame` size. */
+export function containedArea(
+  frame: { width: number; height: number },
+  picture: { width: number; height: number } | null,
+): PictureArea {
+  if (!picture || frame.width <= 0 || frame.height <= 0 || picture.width <= 0 || picture.height <= 0)
+    return FULL_AREA;
+  // The side that limits the fit fills the frame exactly (no rounding left over).
+  const byWidth = frame.width / picture.width <= frame.height / picture.height;
+  const width = byWidth ? 1 : (picture.width * frame.height) / picture.height / frame.width;
+  const height = byWidth ? (picture.height * frame.width) / picture.width / frame.height : 1;
+  return { x: (1 - width) / 2, y: (1 - height) / 2, width, height };
+}
+
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/** The view with its scale within 1-8 and its translation such that the picture always covers the frame. */
-export function clampView(view: ZoomView): ZoomView {
+/**
+ * The translation along one axis: the zoomed picture (from scale × start to scale × (start + size), moved by
+ * `t`) covers the frame's 0-1 when it is long enough; else it is centred.
+ */
+function clampAxis(t: number, scale: number, start: number, size: number): number {
+  const min = 1 - scale * (start + size);
+  const max = 0 - scale * start; // not -scale × start: -0 for a picture that starts at the edge
+  return min <= max ? clamp(t, min, max) : (min + max) / 2;
+}
+
+/** The view with its scale within 1-8 and its translation such that the picture covers the frame. */
+export function clampView(view: ZoomView, area: PictureArea = FULL_AREA): ZoomView {
   const scale = clamp(view.scale, 1, MAX_ZOOM);
   // Scales within a rounding error of 1 are 1 (a zoom in and out again must give the picture back exactly).
   if (scale - 1 < 1e-9) return IDENTITY_VIEW;
-  return { scale, x: clamp(view.x, 1 - scale, 0), y: clamp(view.y, 1 - scale, 0) };
+  return {
+    scale,
+    x: clampAxis(view.x, scale, area.x, area.width),
+    y: clampAxis(view.y, scale, area.y, area.height),
+  };
 }
 
 export const isZoomed = (view: ZoomView): boolean => view.scale > 1;
@@ -40,17 +81,23 @@ export const isZoomed = (view: ZoomView): boolean => view.scale > 1;
  * The view after zooming by `factor` around the point (px, py) of the frame (fractions): the picture's point under
  * it stays under it, unless the clamp has to move it to keep the frame covered.
  */
-export function zoomAt(view: ZoomView, factor: number, px = 0.5, py = 0.5): ZoomView {
+export function zoomAt(
+  view: ZoomView,
+  factor: number,
+  px = 0.5,
+  py = 0.5,
+  area: PictureArea = FULL_AREA,
+): ZoomView {
   if (!Number.isFinite(factor) || factor <= 0) return view;
   const scale = clamp(view.scale * factor, 1, MAX_ZOOM);
   const u = (px - view.x) / view.scale;
   const v = (py - view.y) / view.scale;
-  return clampView({ scale, x: px - scale * u, y: py - scale * v });
+  return clampView({ scale, x: px - scale * u, y: py - scale * v }, area);
 }
 
 /** The view moved by (dx, dy) fractions of the frame (a drag moves the picture with the pointer). */
-export const panBy = (view: ZoomView, dx: number, dy: number): ZoomView =>
-  clampView({ scale: view.scale, x: view.x + dx, y: view.y + dy });
+export const panBy = (view: ZoomView, dx: number, dy: number, area: PictureArea = FULL_AREA): ZoomView =>
+  clampView({ scale: view.scale, x: view.x + dx, y: view.y + dy }, area);
 
 interface Point {
   x: number;
@@ -61,13 +108,18 @@ interface Point {
  * Two pointers moved from (a0, b0) to (a1, b1) (fractions of the frame): the picture scales by the change of
  * their distance around their midpoint, and moves with the midpoint.
  */
-export function pinch(view: ZoomView, a0: Point, b0: Point, a1: Point, b1: Point): ZoomView {
+export function pinch(
+  view: ZoomView,
+  [a0, b0]: readonly [Point, Point],
+  [a1, b1]: readonly [Point, Point],
+  area: PictureArea = FULL_AREA,
+): ZoomView {
   const before = Math.hypot(a0.x - b0.x, a0.y - b0.y);
   const after = Math.hypot(a1.x - b1.x, a1.y - b1.y);
   const mid0 = { x: (a0.x + b0.x) / 2, y: (a0.y + b0.y) / 2 };
   const mid1 = { x: (a1.x + b1.x) / 2, y: (a1.y + b1.y) / 2 };
-  const zoomed = before > 0 && after > 0 ? zoomAt(view, after / before, mid0.x, mid0.y) : view;
-  return panBy(zoomed, mid1.x - mid0.x, mid1.y - mid0.y);
+  const zoomed = before > 0 && after > 0 ? zoomAt(view, after / before, mid0.x, mid0.y, area) : view;
+  return panBy(zoomed, mid1.x - mid0.x, mid1.y - mid0.y, area);
 }
 
 /** How much a wheel turn zooms: a notch (100 px) about 1.2×; a trackpad pinch (ctrlKey, small deltas) faster. */

@@ -66,7 +66,7 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
   const [panel, setPanel] = useState<'ptz' | 'download' | 'enterAlertCsv' | null>(null);
   // Digital zoom: of whatever picture shows, but not in the 360-degree viewer, which zooms by itself.
   const hasOwnZoom = !!FisheyeViewer && camera.image_type === 'fisheye';
-  const zoom = usePlayerZoom(picture.playerRef, !hasOwnZoom && (live.isOn || hasArchive));
+  const zoom = usePlayerZoom(picture.playerRef, !hasOwnZoom && (live.isOn || hasArchive), picture.getPicture);
   const { reset: resetZoom } = zoom;
   // Live and a recording are different pictures: switching starts at 1×.
   useEffect(() => {

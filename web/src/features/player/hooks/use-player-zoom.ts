@@ -3,12 +3,15 @@
 // the pointer or back to 1×, and the keys of zoomKeyAction work while the player has focus. The view is kept as
 // fractions of the frame (player-tools-rules.ts) and handed to the picture elements as the CSS variable
 // --player-zoom on the frame, which the live canvas, the live video, both archive videos and the drawings of
-// video info use as their transform: the overlays stay on the picture. Clicks on buttons and panels over the
-// picture (PTZ, the zoom badge) are left alone.
+// video info use as their transform: the overlays stay on the picture. The clamp knows where the picture lies in
+// its frame (bars beside or above it), from the picture element `getPicture` answers, and is applied again when
+// the frame changes size. Clicks on buttons and panels over the picture (PTZ, the zoom badge) are left alone.
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import {
   IDENTITY_VIEW,
   ZOOM_STEP,
+  clampView,
+  containedArea,
   isZoomed,
   panBy,
   pinch,
@@ -18,6 +21,7 @@ import {
   zoomKeyAction,
   zoomLabel,
   ZOOM_VAR,
+  type PictureArea,
   type ZoomView,
 } from '../player-tools-rules.ts';
 
@@ -28,20 +32,45 @@ const INTERACTIVE =
 const fromControl = (target: EventTarget | null) =>
   target instanceof Element && target.closest(INTERACTIVE) !== null;
 
-export function usePlayerZoom(frameRef: RefObject<HTMLElement | null>, isEnabled: boolean) {
+type Picture = HTMLVideoElement | HTMLCanvasElement;
+
+/** The picture's own size (a video's frames, a canvas's pixels); null while it has none. */
+function pictureSize(picture: Picture | null) {
+  if (!picture) return null;
+  const width = picture instanceof HTMLVideoElement ? picture.videoWidth : picture.width;
+  const height = picture instanceof HTMLVideoElement ? picture.videoHeight : picture.height;
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
+export function usePlayerZoom(
+  frameRef: RefObject<HTMLElement | null>,
+  isEnabled: boolean,
+  getPicture: () => Picture | null = () => null,
+) {
   const [view, setView] = useState<ZoomView>(IDENTITY_VIEW);
   const viewRef = useRef(view);
   viewRef.current = view;
   const enabledRef = useRef(isEnabled);
   enabledRef.current = isEnabled;
+  const getPictureRef = useRef(getPicture);
+  getPictureRef.current = getPicture;
 
-  const update = useCallback((change: (view: ZoomView) => ZoomView) => {
-    if (!enabledRef.current) return;
-    setView((current) => {
-      const next = change(current);
-      return next.scale === current.scale && next.x === current.x && next.y === current.y ? current : next;
-    });
-  }, []);
+  /** Changes the view, given where the picture lies in the frame now. */
+  const update = useCallback(
+    (change: (view: ZoomView, area: PictureArea) => ZoomView) => {
+      if (!enabledRef.current) return;
+      const frame = frameRef.current;
+      const area = containedArea(
+        { width: frame?.clientWidth ?? 0, height: frame?.clientHeight ?? 0 },
+        pictureSize(getPictureRef.current()),
+      );
+      setView((current) => {
+        const next = change(current, area);
+        return next.scale === current.scale && next.x === current.x && next.y === current.y ? current : next;
+      });
+    },
+    [frameRef],
+  );
   const reset = useCallback(() => setView(IDENTITY_VIEW), []);
 
   // Nothing to zoom (no picture, the 360-degree viewer): back to 1×.
@@ -67,7 +96,7 @@ export function usePlayerZoom(frameRef: RefObject<HTMLElement | null>, isEnabled
       if (factor === 1 || (factor < 1 && !isZoomed(viewRef.current))) return;
       event.preventDefault();
       const p = at(event);
-      update((current) => zoomAt(current, factor, p.x, p.y));
+      update((current, area) => zoomAt(current, factor, p.x, p.y, area));
     };
     const pointers = new Map<number, { x: number; y: number }>();
     const onPointerDown = (event: PointerEvent) => {
@@ -87,9 +116,10 @@ export function usePlayerZoom(frameRef: RefObject<HTMLElement | null>, isEnabled
       if (pointers.size >= 2) {
         const [first, second] = [...pointers.entries()];
         const other = first![0] === event.pointerId ? second! : first!;
-        update((current) => pinch(current, previous, other[1], next, other[1]));
+        const still = other[1];
+        update((current, area) => pinch(current, [previous, still], [next, still], area));
       } else if (frame.hasPointerCapture(event.pointerId)) {
-        update((current) => panBy(current, next.x - previous.x, next.y - previous.y));
+        update((current, area) => panBy(current, next.x - previous.x, next.y - previous.y, area));
       }
       pointers.set(event.pointerId, next);
     };
@@ -103,8 +133,8 @@ export function usePlayerZoom(frameRef: RefObject<HTMLElement | null>, isEnabled
     const onDoubleClick = (event: MouseEvent) => {
       if (!enabledRef.current || fromControl(event.target)) return;
       const p = at(event);
-      update((current) =>
-        isZoomed(current) ? IDENTITY_VIEW : zoomAt(current, ZOOM_STEP * ZOOM_STEP, p.x, p.y),
+      update((current, area) =>
+        isZoomed(current) ? IDENTITY_VIEW : zoomAt(current, ZOOM_STEP * ZOOM_STEP, p.x, p.y, area),
       );
     };
     frame.addEventListener('wheel', onWheel, { passive: false });
@@ -114,7 +144,11 @@ export function usePlayerZoom(frameRef: RefObject<HTMLElement | null>, isEnabled
     frame.addEventListener('pointercancel', onPointerEnd);
     frame.addEventListener('pointerleave', onPointerLeave);
     frame.addEventListener('dblclick', onDoubleClick);
+    // A new frame size (full screen, full size) or picture: the clamp again, so no bar shows.
+    const resized = new ResizeObserver(() => update((current, area) => clampView(current, area)));
+    resized.observe(frame);
     return () => {
+      resized.disconnect();
       frame.removeEventListener('wheel', onWheel);
       frame.removeEventListener('pointerdown', onPointerDown);
       frame.removeEventListener('pointermove', onPointerMove);
@@ -134,8 +168,9 @@ export function usePlayerZoom(frameRef: RefObject<HTMLElement | null>, isEnabled
       // Escape on a picture at 1× is not ours (it may leave full screen).
       if (action.kind === 'reset' && key === 'Escape' && !isZoomed(viewRef.current)) return false;
       if (action.kind === 'reset') reset();
-      else if (action.kind === 'zoom') update((current) => zoomAt(current, action.factor));
-      else update((current) => panBy(current, action.dx, action.dy));
+      else if (action.kind === 'zoom')
+        update((current, area) => zoomAt(current, action.factor, 0.5, 0.5, area));
+      else update((current, area) => panBy(current, action.dx, action.dy, area));
       return true;
     },
     [reset, update],
@@ -154,8 +189,8 @@ export function usePlayerZoom(frameRef: RefObject<HTMLElement | null>, isEnabled
       touchAction: !isEnabled ? undefined : zoomed ? 'none' : 'pan-y',
       cursor: zoomed ? 'grab' : undefined,
     } as CSSProperties,
-    zoomIn: () => update((current) => zoomAt(current, ZOOM_STEP)),
-    zoomOut: () => update((current) => zoomAt(current, 1 / ZOOM_STEP)),
+    zoomIn: () => update((current, area) => zoomAt(current, ZOOM_STEP, 0.5, 0.5, area)),
+    zoomOut: () => update((current, area) => zoomAt(current, 1 / ZOOM_STEP, 0.5, 0.5, area)),
     reset,
     handleKey,
   };
