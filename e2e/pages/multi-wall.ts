@@ -36,7 +36,21 @@ export const wallTexts = {
   expand: 'ヘッダーを展開する',
   notSupported: '非対応',
   noData: 'データがありません',
+  seek: '再生位置',
+  noRecording: 'この時刻の録画はありません',
+  recordingFrom: /から録画があります$/,
 };
+
+/** One shown archive tile as read in the page (all tiles in the same task, so at the same moment). */
+export interface TileMoment {
+  camera: string;
+  /** The tile's moment in wall time (ms): where its clip begins plus its currentTime. */
+  moment: number;
+  minute: number;
+  paused: boolean;
+  seeking: boolean;
+  rate: number;
+}
 
 export class MultiWallPage {
   constructor(private readonly page: Page) {}
@@ -91,6 +105,43 @@ export class MultiWallPage {
         return { time, paused: video.paused, ready: video.readyState };
       }),
     );
+  }
+  /** Every shown archive tile's moment in wall time, read together (synced playback, issue 22). */
+  moments(): Promise<TileMoment[]> {
+    return this.page.getByTestId('wall-video').evaluateAll((videos) =>
+      videos.map((v) => {
+        const video = v as HTMLVideoElement;
+        return {
+          camera: video.dataset.camera ?? '',
+          moment: Number(video.dataset.clipStart) + video.currentTime * 1000,
+          minute: Number(video.dataset.minute),
+          paused: video.paused,
+          seeking: video.seeking,
+          rate: video.playbackRate,
+        };
+      }),
+    );
+  }
+  /** Seeks the shared clock to a second of the minute with the seek bar's keys. */
+  async seekTo(seconds: number) {
+    const thumb = this.controls.getByRole('slider', { name: wallTexts.seek });
+    await thumb.focus();
+    await thumb.press('Home');
+    for (let i = 0; i < seconds; i++) await thumb.press('ArrowRight');
+  }
+  /** Chooses a minute in the time picker (local time of the page). */
+  async chooseMinute(minuteMs: number) {
+    const local = await this.page.evaluate((ms) => {
+      const d = new Date(ms);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return {
+        date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+        time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
+      };
+    }, minuteMs);
+    await this.page.getByLabel(wallTexts.date).fill(local.date);
+    await this.page.getByLabel(wallTexts.clock).fill(local.time);
+    await expect.poll(() => this.minute()).toBe(minuteMs);
   }
   async minute() {
     return Number(await this.wall.getAttribute('data-minute'));
