@@ -57,7 +57,7 @@ import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerArchiveRoutes } from './modules/archives/archive.routes.ts';
 import { registerLiveFmp4Route, registerStreamingRoutes } from './modules/streaming/streaming.routes.ts';
 import { createObservability } from './observability/observability.ts';
-import { RedisAgentBus } from './realtime/agent-bus.ts';
+import { connectCluster } from './realtime/cluster.ts';
 import type { Metrics } from './observability/metrics.ts';
 import { registerObservabilityRoutes } from './observability/observability.routes.ts';
 import { createServices, loadServiceSecrets, type Services } from './services.ts';
@@ -176,22 +176,21 @@ export async function buildApp({ config, db, logger, webDistDir }: BuildAppOptio
   await registerControlChannel(ctx, {
     hub: services.hub,
     ingest: services.ingest,
-    onFmp4: (cameraId, message) => services.liveFmp4.put(cameraId, message),
+    onFmp4: (cameraId, message) => {
+      services.liveFmp4.put(cameraId, message);
+      services.hub.relayFor('stream', cameraId)?.publishFmp4(cameraId, message);
+    },
   });
   await registerLiveFmp4Route(ctx, services.streaming, services.liveFmp4);
   registerPasswordResetRoutes(ctx, services.passwordResets, {
     linkOrigins: resetLinkOrigins(config),
     perMinute: config.login.resetRateLimitPerMinute,
   });
-  // REDIS_URL: commands for agents connected to other api nodes travel through Redis (realtime/agent-bus.ts).
-  const bus = config.redisUrl
-    ? new RedisAgentBus(config.redisUrl, services.hub.commandTimeoutMs, logger)
-    : null;
-  if (bus) {
-    bus.serve(services.hub);
-    services.hub.useBus(bus);
-    app.addHook('onClose', async () => bus.close());
-  }
+  // REDIS_URL: commands for agents connected to other api nodes, and live media for viewers on other nodes,
+  // travel through Redis (realtime/cluster.ts).
+  const cluster = connectCluster(config, services, logger);
+  const bus = cluster?.bus ?? null;
+  if (cluster) app.addHook('onClose', async () => cluster.close());
   // /healthz, /readyz, /metrics, and the request counts of every route above.
   const observability = createObservability({ db, blobs: services.blobs, hub: services.hub, bus });
   registerObservabilityRoutes(app, { ...observability, metricsToken: config.metrics.token });

@@ -162,6 +162,17 @@ const envSchema = z.object({
   REDIS_URL: optionalText.refine((v) => v === null || /^rediss?:\/\/./.test(v), {
     message: 'must start with redis:// or rediss:// (leave unset for one node)',
   }),
+  /**
+   * How long a worker's claim on a job holds without its heartbeat (every third of it): a worker that dies mid-job
+   * has the job taken up by another after this long.
+   */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  /** Names of the cluster's Redis channels and keys start with it: clusters (or tests) sharing one Redis keep apart. */
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, _ . - (at most 64)')
+    .default('camwatch'),
   /** Bearer token GET /metrics asks for on the public port; unset: /metrics is not served there. */
   METRICS_TOKEN: optionalText.refine((v) => v === null || (v.length >= 16 && !/\s/.test(v)), {
     message: 'must be at least 16 characters without spaces (e.g. `openssl rand -hex 24`)',
@@ -256,6 +267,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     feedback: { mailTo: env.FEEDBACK_MAIL_TO },
     audit: { retentionDays: env.AUDIT_RETENTION_DAYS },
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    jobs: { leaseMs: env.JOB_LEASE_SECONDS * 1000 },
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT ?? null, host: env.METRICS_HOST },
   };
 }

@@ -132,6 +132,7 @@ export function createServices(
     | 'dataDir'
     | 'audit'
     | 'vision'
+    | 'jobs'
   >,
   db: Db,
   secrets: ServiceSecrets,
@@ -152,7 +153,11 @@ export function createServices(
   const customers = new CustomerRepository(db);
   const mailer = new Mailer(new MailRepository(db), config.mail, logger);
   const cameraRepository = new CameraRepository(db);
-  const jobs = new JobQueue(new JobRepository(db), new JobRegistry(), { logger, scheduler });
+  const jobs = new JobQueue(new JobRepository(db), new JobRegistry(), {
+    logger,
+    scheduler,
+    leaseMs: config.jobs.leaseMs,
+  });
   const push = createPush({ db, config: config.push, vapidKeys: secrets.vapidKeys, logger, scheduler });
   const notifications = new NotificationService(new NotificationRepository(db));
   const motionAlerts = new MotionAlertService(
@@ -180,6 +185,7 @@ export function createServices(
   const visionJobs = new JobQueue(new JobRepository(db), new JobRegistry(visionJobKinds), {
     logger,
     scheduler,
+    leaseMs: config.jobs.leaseMs,
   });
   const vision = new VisionService(new VisionRepository(db), {
     blobs,
@@ -315,8 +321,8 @@ export function createServices(
       blobs,
       probe: ffprobeRunner(config.media.ffprobePath),
       uploadDir: processTempDir(config.dataDir),
-      isLiveWanted: (cameraId) => hub.isLiveWanted(cameraId),
-      isStreamWanted: (cameraId) => hub.isStreamWanted(cameraId),
+      isLiveWanted: (cameraId) => hub.answersWanted('live', cameraId),
+      isStreamWanted: (cameraId) => hub.answersWanted('stream', cameraId),
       onStill: (cameraId, data, capturedAt) => live.putStill(cameraId, data, capturedAt),
       onLiveSegment: (cameraId, segment) =>
         streams.liveStreams.put(cameraId, {

@@ -2,7 +2,9 @@
 // channel is open on another node (PTZ, presets, lighting), and a viewer's live or stream request, reach the node
 // that holds the channel. Every node listens on one channel of requests and on its own channel of replies; the node
 // holding the camera's channel runs the command there and replies with the agent's outcome, the others reply
-// "not here", so a camera connected nowhere is answered `offline` as soon as every node has said so. Redis down:
+// "not here", so a camera connected nowhere is answered `offline` as soon as every node has said so. A viewer's
+// live or stream request is taken note of by every node (AgentHub.wantRemotely): whichever receives the camera's
+// media then relays it to the viewer's node (live-relay.ts). Redis down:
 // commands for other nodes answer `offline` naming the bus at once (no request waits on it), and ioredis
 // reconnects by itself. Without REDIS_URL there is no bus: each node serves the agents connected to it.
 import { randomUUID } from 'node:crypto';
@@ -12,12 +14,11 @@ import type { Logger } from 'pino';
 import { FailureLog } from '../lib/failure-log.ts';
 import type { AgentHub, CommandOutcome } from './agent-hub.ts';
 
-const REQUESTS = 'camwatch:agent-requests';
-const repliesOf = (node: string) => `camwatch:agent-replies:${node}`;
-
 type Request =
   | { type: 'command'; id: string; from: string; cameraId: number; command: DeviceCommand }
-  | { type: 'live' | 'stream'; from: string; cameraId: number };
+  | { type: 'live' | 'stream'; from: string; cameraId: number; fresh?: boolean }
+  /** A node that (re)connected asks the others to announce their viewers' wants again. */
+  | { type: 'sync'; from: string };
 
 interface Reply {
   id: string;
@@ -35,12 +36,12 @@ interface Waiting {
 }
 
 /** What the bus asks of this node's hub for a request from another node. */
-type LocalHub = Pick<AgentHub, 'isConnected' | 'command' | 'wantLive' | 'wantStream'>;
+type LocalHub = Pick<AgentHub, 'isConnected' | 'command' | 'wantRemotely' | 'reannounce'>;
 
 /** What the hub asks of the bus. */
 interface AgentBus {
   command(cameraId: number, command: DeviceCommand): Promise<CommandOutcome>;
-  want(kind: 'live' | 'stream', cameraId: number): void;
+  want(kind: 'live' | 'stream', cameraId: number, fresh?: boolean): void;
 }
 
 const NOT_CONNECTED: CommandOutcome = { ok: false, code: 'offline', message: 'the camera is not connected' };
@@ -58,13 +59,19 @@ export class RedisAgentBus implements AgentBus {
   private readonly waiting = new Map<string, Waiting>();
   private readonly failures: FailureLog;
   private hub: LocalHub | null = null;
+  private readonly requests: string;
+  private readonly replies: string;
 
   constructor(
     url: string,
     /** How long an agent may take to answer, plus a second for the trip through Redis. */
     private readonly commandTimeoutMs: number,
     logger?: Pick<Logger, 'info' | 'error'>,
+    /** Channel names start with it (REDIS_PREFIX): clusters sharing one Redis keep apart. */
+    private readonly prefix = 'camwatch',
   ) {
+    this.requests = `${prefix}:agent-requests`;
+    this.replies = this.repliesOf(this.node);
     this.failures = new FailureLog(logger, 'message bus (Redis)');
     // No offline queue: while Redis is away a publish fails at once instead of waiting for it to come back.
     const options = { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5_000 };
@@ -75,10 +82,16 @@ export class RedisAgentBus implements AgentBus {
       client.on('ready', () => this.failures.succeeded());
     }
     this.subscriber.on('message', (channel: string, text: string) => this.receive(channel, text));
-    // ioredis subscribes again by itself after a reconnection.
+    // ioredis subscribes again by itself after a reconnection; then the node asks what is wanted elsewhere (it
+    // may have missed announcements while it was away).
     void this.subscriber
-      .subscribe(REQUESTS, repliesOf(this.node))
+      .subscribe(this.requests, this.replies)
       .catch((error: unknown) => this.failures.failed(error));
+    this.subscriber.on('ready', () => setTimeout(() => this.sync(), 100).unref());
+  }
+
+  private repliesOf(node: string): string {
+    return `${this.prefix}:agent-replies:${node}`;
   }
 
   /** Starts answering other nodes' requests for the agents connected to `hub`. */
@@ -105,7 +118,7 @@ export class RedisAgentBus implements AgentBus {
       );
       timer.unref();
       this.waiting.set(id, { resolve, others: null, notHere: 0, timer });
-      this.publisher.publish(REQUESTS, JSON.stringify(request)).then(
+      this.publisher.publish(this.requests, JSON.stringify(request)).then(
         (receivers) => {
           const waiting = this.waiting.get(id);
           if (!waiting) return;
@@ -121,10 +134,17 @@ export class RedisAgentBus implements AgentBus {
     });
   }
 
-  want(kind: 'live' | 'stream', cameraId: number): void {
-    const request: Request = { type: kind, from: this.node, cameraId };
+  want(kind: 'live' | 'stream', cameraId: number, fresh = false): void {
+    const request: Request = { type: kind, from: this.node, cameraId, ...(fresh ? { fresh } : {}) };
     this.publisher
-      .publish(REQUESTS, JSON.stringify(request))
+      .publish(this.requests, JSON.stringify(request))
+      .catch((error: unknown) => this.failures.failed(error));
+  }
+
+  private sync(): void {
+    const request: Request = { type: 'sync', from: this.node };
+    this.publisher
+      .publish(this.requests, JSON.stringify(request))
       .catch((error: unknown) => this.failures.failed(error));
   }
 
@@ -149,24 +169,26 @@ export class RedisAgentBus implements AgentBus {
     } catch {
       return;
     }
-    if (channel === REQUESTS) void this.answer(message as Request);
+    if (channel === this.requests) void this.answer(message as Request);
     else this.replied(message as Reply);
   }
 
   /** A request from another node: acted on only where the camera's channel is open. */
   private async answer(request: Request): Promise<void> {
     const hub = this.hub;
-    if (!hub || request.from === this.node || !Number.isSafeInteger(request.cameraId)) return;
-    const here = hub.isConnected(request.cameraId);
+    if (!hub || request.from === this.node) return;
+    if (request.type === 'sync') return hub.reannounce();
+    if (!Number.isSafeInteger(request.cameraId)) return;
     if (request.type !== 'command') {
-      if (here && request.type === 'live') hub.wantLive(request.cameraId);
-      if (here && request.type === 'stream') hub.wantStream(request.cameraId);
+      // Every node notes it: the agent's uploads may reach any of them.
+      hub.wantRemotely(request.type, request.cameraId, request.fresh === true);
       return;
     }
+    const here = hub.isConnected(request.cameraId);
     const outcome = here ? await hub.command(request.cameraId, request.command, { local: true }) : undefined;
     const reply: Reply = { id: request.id, here, ...(outcome ? { outcome } : {}) };
     await this.publisher
-      .publish(repliesOf(request.from), JSON.stringify(reply))
+      .publish(this.repliesOf(request.from), JSON.stringify(reply))
       .catch((error: unknown) => this.failures.failed(error));
   }
 

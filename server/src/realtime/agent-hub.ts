@@ -1,7 +1,9 @@
 // The live side of camera agents on this node: their control channels, who wants live images from
 // which camera and until when, the newest still of each camera, and commands awaiting an answer.
-// In memory by design: a still is worth something for a second or two. (Several api nodes: an agent's
-// stills reach the node it uploads to; docs/operations.md says to route a camera's live by camera.)
+// In memory by design: a still is worth something for a second or two. Several api nodes (REDIS_URL): every
+// viewer's want is announced on the bus to every node (so whichever node the agent's uploads and control channel
+// reach knows live is wanted), the viewer's node subscribes to the camera's live media and the node that receives
+// it publishes it while another node asked within the hold (live-relay.ts).
 import { randomUUID } from 'node:crypto';
 import type {
   DeviceCommand,
@@ -12,6 +14,7 @@ import type {
   ServerToDeviceMessage,
 } from '@camwatch/contract/device';
 import { LIVE_HOLD_MS } from '@camwatch/contract/device';
+import type { RedisLiveRelay } from './live-relay.ts';
 
 /** How often live and stream requests nobody renewed are ended (services.ts schedules it). */
 export const LIVE_EXPIRY_EVERY_MS = 2_000;
@@ -54,8 +57,20 @@ interface Waiter {
 /** What the hub hands to the bus (REDIS_URL) for agents connected to other nodes (agent-bus.ts). */
 interface HubBus {
   command(cameraId: number, command: DeviceCommand): Promise<CommandOutcome>;
-  want(kind: 'live' | 'stream', cameraId: number): void;
+  /** Tells every other node a viewer here wants the camera's live or stream; `fresh`: one that just came. */
+  want(kind: WantKind, cameraId: number, fresh?: boolean): void;
 }
+
+type WantKind = 'live' | 'stream';
+
+/** The live relay between nodes (live-relay.ts), as the hub and the live modules use it. */
+export type HubRelay = Pick<
+  RedisLiveRelay,
+  'watch' | 'unwatch' | 'sweep' | 'wanted' | 'latestStill' | 'publishStill' | 'publishSegment' | 'publishFmp4'
+>;
+
+/** A node announces a camera's want again at most this often (the holds are 30 and 90 s). */
+export const ANNOUNCE_EVERY_MS = 5_000;
 
 export interface AgentHubOptions {
   /** How long a command may take before it counts as timed out. */
@@ -73,6 +88,12 @@ export class AgentHub {
   readonly commandTimeoutMs: number;
   private readonly now: () => number;
   private bus: HubBus | null = null;
+  private relay: HubRelay | null = null;
+  /** `<kind>:<camera>` → until when another node's viewer wants it (announced on the bus). */
+  private readonly remoteUntil = new Map<string, number>();
+  /** `<kind>:<camera>` → when this node last announced its viewers' want. */
+  private readonly announcedAt = new Map<string, number>();
+  private readonly freshRemoteListeners: Array<(kind: WantKind, cameraId: number) => void> = [];
 
   constructor(options: AgentHubOptions = {}) {
     this.commandTimeoutMs = options.commandTimeoutMs ?? 8_000;
@@ -83,6 +104,10 @@ export class AgentHub {
   expireUnrenewed(): void {
     this.expireLive();
     this.expireStream();
+    const now = this.now();
+    for (const [key, until] of this.remoteUntil) if (until <= now) this.remoteUntil.delete(key);
+    for (const [key, at] of this.announcedAt) if (now - at >= ANNOUNCE_EVERY_MS) this.announcedAt.delete(key);
+    this.relay?.sweep();
   }
 
   // ---- control channels ----
@@ -164,6 +189,76 @@ export class AgentHub {
     this.bus = bus;
   }
 
+  /** Live media for viewers on other nodes, and from other nodes for viewers here (REDIS_URL). */
+  useRelay(relay: HubRelay): void {
+    this.relay = relay;
+  }
+
+  /**
+   * Whether a live stream of the camera may be promised: its channel is open here, or (with a bus) maybe on
+   * another node, which the camera's watch status then tells.
+   */
+  isReachable(cameraId: number): boolean {
+    return this.channels.has(cameraId) || this.bus !== null;
+  }
+
+  /** Another node's viewer wants the camera's live or stream (from the bus); `fresh`: a viewer that just came. */
+  wantRemotely(kind: WantKind, cameraId: number, fresh = false): void {
+    const until = this.now() + (kind === 'live' ? LIVE_HOLD_MS : STREAM_HOLD_MS);
+    this.remoteUntil.set(`${kind}:${cameraId}`, until);
+    if (kind === 'live') this.holdLive(cameraId, until);
+    else this.holdStream(cameraId, until);
+    if (!fresh || !this.relay) return;
+    // A viewer that just came elsewhere gets what this node holds now, not only what comes next.
+    const still = this.stills.get(cameraId);
+    if (kind === 'live' && still && this.now() - still.receivedAt < 5_000)
+      this.relay.publishStill(cameraId, still);
+    for (const listener of this.freshRemoteListeners) listener(kind, cameraId);
+  }
+
+  /** Another node (just started, or back on Redis) asks what this node's viewers want: announced again. */
+  reannounce(): void {
+    if (!this.bus || !this.relay) return;
+    for (const [kind, cameraId] of this.relay.wanted()) {
+      this.announcedAt.set(`${kind}:${cameraId}`, this.now());
+      this.bus.want(kind, cameraId, false);
+    }
+  }
+
+  /**
+   * The answer to an agent's upload or heartbeat: whether it should go on sending stills (`live`) or segments
+   * (`stream`). With a bus, a node that does not hold the camera's control channel says yes: the node that holds
+   * it hears every want and switches the agent off when they lapse, so an upload that lands here never stops
+   * live that a viewer elsewhere wants.
+   */
+  answersWanted(kind: WantKind, cameraId: number): boolean {
+    if (this.bus && !this.channels.has(cameraId)) return true;
+    return kind === 'live' ? this.isLiveWanted(cameraId) : this.isStreamWanted(cameraId);
+  }
+
+  /** Called when another node's viewer just came (the fMP4 relay sends it the picture so far). */
+  onFreshRemoteViewer(listener: (kind: WantKind, cameraId: number) => void): void {
+    this.freshRemoteListeners.push(listener);
+  }
+
+  /** The relay to publish the camera's media on, while a viewer on another node wants it; else null. */
+  relayFor(kind: WantKind, cameraId: number): HubRelay | null {
+    if (!this.relay) return null;
+    return (this.remoteUntil.get(`${kind}:${cameraId}`) ?? 0) > this.now() ? this.relay : null;
+  }
+
+  /** This node's viewers want it: subscribe to it on the relay, and tell the other nodes (throttled). */
+  private announce(kind: WantKind, cameraId: number, until: number): void {
+    const fresh = this.relay ? this.relay.watch(kind, cameraId, until) : false;
+    if (!this.bus) return;
+    const key = `${kind}:${cameraId}`;
+    const now = this.now();
+    const at = this.announcedAt.get(key);
+    if (!fresh && at !== undefined && now - at < ANNOUNCE_EVERY_MS) return;
+    this.announcedAt.set(key, now);
+    this.bus.want(kind, cameraId, fresh);
+  }
+
   /**
    * Sends a command and waits for the agent's answer (or offline / timeout). An agent connected to another node
    * is reached through the bus, unless `local` (a request that came through the bus).
@@ -196,10 +291,15 @@ export class AgentHub {
 
   /** A viewer wants live images of the camera for the next LIVE_HOLD_MS (renewed by every live start). */
   wantLive(cameraId: number): void {
+    const until = this.now() + LIVE_HOLD_MS;
+    this.holdLive(cameraId, until);
+    this.announce('live', cameraId, until);
+  }
+
+  private holdLive(cameraId: number, until: number): void {
     const wasWanted = this.isLiveWanted(cameraId);
-    this.liveUntil.set(cameraId, this.now() + LIVE_HOLD_MS);
+    this.liveUntil.set(cameraId, Math.max(until, this.liveUntil.get(cameraId) ?? 0));
     if (!wasWanted) this.channels.get(cameraId)?.send({ type: 'live', on: true });
-    if (!this.channels.has(cameraId)) this.bus?.want('live', cameraId);
   }
 
   isLiveWanted(cameraId: number): boolean {
@@ -219,10 +319,15 @@ export class AgentHub {
 
   /** A viewer fetched the camera's live playlist: keep (or start) its segments for STREAM_HOLD_MS more. */
   wantStream(cameraId: number): void {
+    const until = this.now() + STREAM_HOLD_MS;
+    this.holdStream(cameraId, until);
+    this.announce('stream', cameraId, until);
+  }
+
+  private holdStream(cameraId: number, until: number): void {
     const wasWanted = this.isStreamWanted(cameraId);
-    this.streamUntil.set(cameraId, this.now() + STREAM_HOLD_MS);
+    this.streamUntil.set(cameraId, Math.max(until, this.streamUntil.get(cameraId) ?? 0));
     if (!wasWanted) this.channels.get(cameraId)?.send({ type: 'stream', on: true });
-    if (!this.channels.has(cameraId)) this.bus?.want('stream', cameraId);
   }
 
   isStreamWanted(cameraId: number): boolean {
@@ -231,6 +336,13 @@ export class AgentHub {
 
   /** The last viewer left (the fMP4 stream knows when): the agent stops streaming now, not after the hold. */
   releaseStream(cameraId: number): void {
+    this.relay?.unwatch('stream', cameraId);
+    const remote = this.remoteUntil.get(`stream:${cameraId}`) ?? 0;
+    // Viewers on other nodes still watch: the stream goes on until their want lapses.
+    if (remote > this.now()) {
+      this.streamUntil.set(cameraId, remote);
+      return;
+    }
     if (!this.streamUntil.delete(cameraId)) return;
     this.channels.get(cameraId)?.send({ type: 'stream', on: false });
   }
@@ -244,13 +356,19 @@ export class AgentHub {
     }
   }
 
-  /** Keeps the newest still and hands it to every viewer waiting for one. */
-  putStill(cameraId: number, data: Buffer, capturedAt: number): Still {
+  /**
+   * Keeps the newest still and hands it to every viewer waiting for one; a still from the agent is published for
+   * other nodes' viewers too. `relayedAt`: a still another node received then (relayed: not published again;
+   * one not newer than the newest here is dropped).
+   */
+  putStill(cameraId: number, data: Buffer, capturedAt: number, relayedAt?: number): Still {
     const previous = this.stills.get(cameraId);
+    if (relayedAt !== undefined && previous && previous.receivedAt >= relayedAt) return previous;
     // Strictly increasing, so `after` comparisons never miss a frame received in the same millisecond.
-    const receivedAt = Math.max(this.now(), (previous?.receivedAt ?? 0) + 1);
+    const receivedAt = relayedAt ?? Math.max(this.now(), (previous?.receivedAt ?? 0) + 1);
     const still: Still = { data, receivedAt, capturedAt };
     this.stills.set(cameraId, still);
+    if (relayedAt === undefined) this.relayFor('live', cameraId)?.publishStill(cameraId, still);
     const waiters = this.waiters.get(cameraId);
     if (waiters) {
       for (const waiter of waiters) {
@@ -271,10 +389,17 @@ export class AgentHub {
    * The newest still received after `after` (ms): at once when there is one, else the first to arrive
    * within waitMs, else null.
    */
-  nextStill(cameraId: number, after: number, waitMs: number): Promise<Still | null> {
+  async nextStill(cameraId: number, after: number, waitMs: number): Promise<Still | null> {
+    const local = this.stills.get(cameraId);
+    if (local && local.receivedAt > after) return local;
+    // Another node may have relayed a newer one before this node subscribed (REDIS_URL).
+    if (this.relay && !this.channels.has(cameraId)) {
+      const relayed = await this.relay.latestStill(cameraId);
+      if (relayed) this.putStill(cameraId, relayed.data, relayed.capturedAt, relayed.receivedAt);
+    }
     const latest = this.stills.get(cameraId);
-    if (latest && latest.receivedAt > after) return Promise.resolve(latest);
-    if (waitMs <= 0) return Promise.resolve(null);
+    if (latest && latest.receivedAt > after) return latest;
+    if (waitMs <= 0) return null;
     return new Promise((resolve) => {
       const set = this.waiters.get(cameraId) ?? new Set<Waiter>();
       this.waiters.set(cameraId, set);

@@ -106,6 +106,6 @@ export class LiveService {
   /** A still from the camera's agent; answers whether anyone still wants live images. */
   putStill(cameraId: number, data: Buffer, capturedAt: number): boolean {
     this.hub.putStill(cameraId, data, capturedAt);
-    return this.hub.isLiveWanted(cameraId);
+    return this.hub.answersWanted('live', cameraId);
   }
 }

@@ -5,7 +5,7 @@
 // fragments up to the next keyframe instead of queueing stale video. While anyone watches, the agent hub
 // is told so (like an HLS playlist fetch); when the last viewer leaves, the camera's fragments are freed
 // and, unless an HLS player fetched the playlist lately, the agent is told to stop at once.
-import { FMP4_INIT, type Fmp4Message } from '@camwatch/contract/live-fmp4';
+import { FMP4_FRAGMENT, FMP4_INIT, type Fmp4Message } from '@camwatch/contract/live-fmp4';
 
 /** What the fMP4 relay needs from the agent hub. */
 interface Fmp4Hub {
@@ -117,6 +117,21 @@ export class LiveFmp4Streams {
     this.sweptAt = now;
     for (const [cameraId, ring] of this.rings)
       if (ring.viewers.size === 0 && !this.hub.isStreamWanted(cameraId)) this.rings.delete(cameraId);
+  }
+
+  /** The init segment and the picture so far of a camera, for a viewer who just came on another node. */
+  current(cameraId: number): Fmp4Message[] {
+    const ring = this.rings.get(cameraId);
+    if (!ring?.init) return [];
+    return [
+      { kind: FMP4_INIT, keyframe: false, sequence: 0, data: ring.init },
+      ...ring.gop.map((data, i): Fmp4Message => ({
+        kind: FMP4_FRAGMENT,
+        keyframe: i === 0,
+        sequence: ring.lastSequence - ring.gop.length + 1 + i,
+        data,
+      })),
+    ];
   }
 
   /** A viewer opens the stream: it gets the init segment and the picture so far; answers its leave(). */

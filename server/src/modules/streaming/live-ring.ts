@@ -1,6 +1,8 @@
 // The newest live segments of one camera, in memory on this node (one api node per camera's live; see
 // the streaming notes). The server numbers segments itself, so the playlist's media sequence only grows
 // even when the agent restarts its own count; a restart or a hole in the agent's count is a discontinuity.
+// Several api nodes (REDIS_URL): a node relaying another's segments keeps that node's numbers (pushRelayed), so a
+// viewer whose playlist and segment requests alternate between nodes finds the same names on each.
 import type { LiveWindow } from './hls-playlist.ts';
 
 /** Segments kept per camera. */
@@ -15,6 +17,8 @@ export interface LiveSegment {
   agentSequence: number;
   durationMs: number;
   discontinuity: boolean;
+  /** Discontinuities so far, this one's included. */
+  discontinuities: number;
   data: Buffer;
   receivedAt: number;
 }
@@ -22,8 +26,8 @@ export interface LiveSegment {
 export class LiveRing {
   private segments: LiveSegment[] = [];
   private nextSequence = 0;
-  /** Discontinuities of segments already dropped from the ring. */
-  private droppedDiscontinuities = 0;
+  /** Discontinuities of every segment so far (dropped ones too). */
+  private discontinuities = 0;
   private readonly waiters = new Set<() => void>();
   lastActiveAt = 0;
 
@@ -35,17 +39,35 @@ export class LiveRing {
     this.lastActiveAt = now;
     const previous = this.segments.at(-1);
     if (previous && !upload.discontinuity && upload.agentSequence === previous.agentSequence) return null;
-    const segment: LiveSegment = {
+    const discontinuity =
+      upload.discontinuity || !previous || upload.agentSequence !== previous.agentSequence + 1;
+    if (discontinuity) this.discontinuities++;
+    return this.keep({
       ...upload,
       sequence: this.nextSequence++,
-      discontinuity: upload.discontinuity || !previous || upload.agentSequence !== previous.agentSequence + 1,
+      discontinuity,
+      discontinuities: this.discontinuities,
       receivedAt: now,
-    };
+    });
+  }
+
+  /**
+   * Keeps a segment another node numbered (REDIS_URL); null for one already here. Numbers that go back (that
+   * node restarted, or another took the camera over) start the ring afresh.
+   */
+  pushRelayed(segment: Omit<LiveSegment, 'receivedAt'>, now: number): LiveSegment | null {
+    this.lastActiveAt = now;
+    const previous = this.segments.at(-1);
+    if (previous && segment.sequence === previous.sequence) return null;
+    if (previous && segment.sequence < previous.sequence) this.segments = [];
+    this.nextSequence = segment.sequence + 1;
+    this.discontinuities = segment.discontinuities;
+    return this.keep({ ...segment, receivedAt: now });
+  }
+
+  private keep(segment: LiveSegment): LiveSegment {
     this.segments.push(segment);
-    while (this.segments.length > LIVE_RING_SIZE) {
-      const dropped = this.segments.shift();
-      if (dropped?.discontinuity) this.droppedDiscontinuities++;
-    }
+    while (this.segments.length > LIVE_RING_SIZE) this.segments.shift();
     for (const wake of this.waiters) wake();
     this.waiters.clear();
     return segment;
@@ -53,7 +75,6 @@ export class LiveRing {
 
   /** Forgets the segments (a stream that stopped); numbering goes on. */
   clear(): void {
-    for (const segment of this.segments) if (segment.discontinuity) this.droppedDiscontinuities++;
     this.segments = [];
   }
 
@@ -68,10 +89,9 @@ export class LiveRing {
   window(size = LIVE_WINDOW_SIZE): LiveWindow {
     const start = Math.max(0, this.segments.length - size);
     const listed = this.segments.slice(start);
-    const before = this.segments.slice(0, start + 1).filter((s) => s.discontinuity).length;
     return {
       mediaSequence: listed[0]?.sequence ?? this.nextSequence,
-      discontinuitySequence: this.droppedDiscontinuities + (listed.length > 0 ? before : 0),
+      discontinuitySequence: listed[0]?.discontinuities ?? this.discontinuities,
       segments: listed.map(({ sequence, durationMs, discontinuity }) => ({
         sequence,
         durationMs,

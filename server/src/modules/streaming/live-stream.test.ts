@@ -93,3 +93,88 @@ describe('liveTargetDuration', () => {
     expect(liveTargetDuration([{ durationMs: 1000 }, { durationMs: 1800 }])).toBe(2);
   });
 });
+
+describe('several api nodes (REDIS_URL)', () => {
+  it('a node relaying another’s segments lists the same window under the same numbers; numbers going back start afresh', () => {
+    const origin = new LiveRing();
+    const relaying = new LiveRing();
+    const data = Buffer.from('ts');
+    for (const [agentSequence, discontinuity] of [
+      [1, false],
+      [2, false],
+      [0, false], // the agent restarted its count: a discontinuity
+      [1, false],
+    ] as const) {
+      const segment = origin.push({ agentSequence, durationMs: 1000, discontinuity, data }, 0);
+      if (segment) relaying.pushRelayed(segment, 0);
+    }
+    expect(relaying.window()).toEqual(origin.window());
+    expect(relaying.window().discontinuitySequence).toBe(1);
+    expect(relaying.find(3)?.agentSequence).toBe(1);
+    // The same segment twice (published again) is kept once.
+    expect(relaying.pushRelayed({ ...origin.find(3)!, data }, 0)).toBeNull();
+    // Another node took the camera over and numbers from 0: the ring starts afresh with its numbers.
+    relaying.pushRelayed(
+      { sequence: 0, agentSequence: 9, durationMs: 1000, discontinuity: true, discontinuities: 1, data },
+      0,
+    );
+    expect(relaying.window().segments.map((s) => s.sequence)).toEqual([0]);
+  });
+
+  it('the hub announces its viewers’ wants (at most every 5 s, fresh when it subscribes) and relays what it receives while another node wants it', () => {
+    let now = 1_000_000;
+    const hub = new AgentHub({ now: () => now });
+    const wants: Array<[string, number, boolean | undefined]> = [];
+    const published: string[] = [];
+    const watching = new Set<string>();
+    hub.useBus({
+      command: () => Promise.resolve({ ok: false, code: 'offline', message: '' }),
+      want: (kind, cameraId, fresh) => wants.push([kind, cameraId, fresh]),
+    });
+    hub.useRelay({
+      watch: (kind, cameraId) => {
+        const fresh = !watching.has(`${kind}:${cameraId}`);
+        watching.add(`${kind}:${cameraId}`);
+        return fresh;
+      },
+      unwatch: (kind, cameraId) => void watching.delete(`${kind}:${cameraId}`),
+      sweep: () => {},
+      wanted: () => [],
+      latestStill: () => Promise.resolve(null),
+      publishStill: (cameraId, still) => published.push(`still:${cameraId}:${still.receivedAt}`),
+      publishSegment: () => {},
+      publishFmp4: () => {},
+    });
+    hub.wantLive(7);
+    hub.wantLive(7);
+    now += 5_000;
+    hub.wantLive(7);
+    expect(wants).toEqual([
+      ['live', 7, true],
+      ['live', 7, false],
+    ]);
+
+    // Nobody elsewhere wants camera 8: its stills stay here.
+    hub.putStill(8, Buffer.from('a'), now);
+    expect(published).toEqual([]);
+    hub.wantRemotely('live', 8);
+    expect(hub.isLiveWanted(8)).toBe(true);
+    const still = hub.putStill(8, Buffer.from('b'), now);
+    expect(published).toEqual([`still:8:${still.receivedAt}`]);
+    // A still relayed from another node is kept under that node's time and not published again; an older one is dropped.
+    const relayed = hub.putStill(8, Buffer.from('c'), now, still.receivedAt + 50);
+    expect(relayed.receivedAt).toBe(still.receivedAt + 50);
+    expect(hub.putStill(8, Buffer.from('d'), now, still.receivedAt + 10)).toBe(relayed);
+    expect(published).toHaveLength(1);
+
+    // The last local fMP4 viewer leaves while another node's viewer still watches: the stream goes on.
+    hub.wantStream(9);
+    hub.wantRemotely('stream', 9);
+    hub.releaseStream(9);
+    expect(watching.has('stream:9')).toBe(false);
+    expect(hub.isStreamWanted(9)).toBe(true);
+    now += STREAM_HOLD_MS + 1;
+    hub.expireUnrenewed();
+    expect(hub.isStreamWanted(9)).toBe(false);
+  });
+});

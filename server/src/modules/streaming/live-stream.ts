@@ -1,5 +1,9 @@
 // Live streams: a ring of the newest segments per camera (filled by the agent's uploads), the sliding
-// playlist over it, and the agent hub told that someone is watching (each playlist fetch renews it).
+// playlist over it, and the agent hub told that someone is watching (each playlist fetch renews it). Several api
+// nodes (REDIS_URL): a segment uploaded here is published while another node's viewer wants the stream, and one
+// relayed from another node is kept under that node's number (live-relay.ts).
+import type { HubRelay } from '../../realtime/agent-hub.ts';
+import type { RelayedSegment } from '../../realtime/live-relay.ts';
 import { livePlaylist } from './hls-playlist.ts';
 import { LiveRing, type LiveSegment } from './live-ring.ts';
 
@@ -7,6 +11,10 @@ import { LiveRing, type LiveSegment } from './live-ring.ts';
 export interface StreamHub {
   wantStream(cameraId: number): void;
   isStreamWanted(cameraId: number): boolean;
+  /** The relay to publish on while another node's viewer wants the stream (REDIS_URL); else null. */
+  relayFor?(kind: 'stream', cameraId: number): Pick<HubRelay, 'publishSegment'> | null;
+  /** What to answer the agent's upload (AgentHub.answersWanted); isStreamWanted when absent. */
+  answersWanted?(kind: 'stream', cameraId: number): boolean;
 }
 
 /** A ring nobody uploads to or watches for this long is dropped (its memory freed). */
@@ -71,9 +79,21 @@ export class LiveStreams {
   /** Keeps an uploaded segment; answers whether anyone still wants the stream. */
   put(cameraId: number, upload: LiveSegmentUpload): boolean {
     const now = this.now();
-    this.ring(cameraId).push(upload, now);
+    const segment = this.ring(cameraId).push(upload, now);
+    if (segment) this.hub.relayFor?.('stream', cameraId)?.publishSegment(cameraId, segment);
+    this.dropIdle(now);
+    return this.hub.answersWanted?.('stream', cameraId) ?? this.hub.isStreamWanted(cameraId);
+  }
+
+  /** A segment another node received and numbered (REDIS_URL). */
+  putRelayed(cameraId: number, segment: RelayedSegment): void {
+    const now = this.now();
+    this.ring(cameraId).pushRelayed(segment, now);
+    this.dropIdle(now);
+  }
+
+  private dropIdle(now: number): void {
     for (const [id, ring] of this.rings)
       if (now - ring.lastActiveAt > IDLE_RING_MS && !this.hub.isStreamWanted(id)) this.rings.delete(id);
-    return this.hub.isStreamWanted(cameraId);
   }
 }

@@ -37,7 +37,8 @@ export function createStreaming(deps: {
       ffmpegPath: deps.ffmpegPath,
     }),
     live: liveStreams,
-    reachability: deps.hub,
+    // With REDIS_URL the camera's channel may be open on another node: its watch status tells then.
+    reachability: { isConnected: (cameraId) => deps.hub.isReachable(cameraId) },
   });
   return { streaming, liveStreams, liveFmp4, segmentCache, streamTokens };
 }
