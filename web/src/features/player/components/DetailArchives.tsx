@@ -1,14 +1,18 @@
-// The detail page's archives below the player (core.md §2, §3): the hour picker, the display period (1H, 6H,
-// 24H) with its event filter, the time-lapse button, the playing minute, and the timeline of the period (or why
-// it could not be loaded, with a retry).
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+// The detail page's archives below the player (core.md §2, §3): the continuous timeline over hours and days
+// (issue 22; its own chunk, loaded after the page), the hour picker, the display period (1H, 6H, 24H) with its
+// event filter, the time-lapse button, the playing minute, and the timeline of the period (or why it could not
+// be loaded, with a retry).
+import { Alert, Box, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconClockPlay } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { localDateMinute } from '../../../lib/local-time.ts';
 import type { DetailPlayer } from '../hooks/use-detail-player.ts';
 import { ArchiveTimeline } from './ArchiveTimeline.tsx';
 import { HourPicker } from './HourPicker.tsx';
 import { TimelineOptions } from './TimelineOptions.tsx';
+
+const ContinuousTimeline = lazy(() => import('./ContinuousTimeline.tsx'));
 
 interface Props {
   cameraCode: string;
@@ -22,6 +26,9 @@ export function DetailArchives({ cameraCode, player, onOpenTimeLapse }: Props) {
   const { archives, cells, selectedMs } = player;
   return (
     <Stack gap="sm" mt="md" maw={960} component="section" aria-label={t('player.archives')}>
+      <Suspense fallback={<Box h={96} aria-hidden />}>
+        <ContinuousTimeline cameraCode={cameraCode} player={player} />
+      </Suspense>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <HourPicker
           hourStart={player.hourStart}

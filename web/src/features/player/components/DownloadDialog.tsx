@@ -1,6 +1,6 @@
 // The archive download dialog (core.md §2 more-menu; advanced.md §8, §9): a range of at most 24 hours, not in
-// the future, starting as the selected hour; this month's allowance of the camera (used / limit, each in the unit
-// that suits it). On OK
+// the future, starting as the selected hour (or the range picked on the continuous timeline, with its note);
+// this month's allowance of the camera (used / limit, each in the unit that suits it). On OK
 // the request is posted; a refusal shows why, otherwise the job's progress is asked every 2 s until the file is
 // ready (a link to it) or generation failed.
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
@@ -18,15 +18,19 @@ import { defaultDownloadRange, downloadRangeError } from '../more-menu-rules.ts'
 interface Props {
   cameraCode: string;
   hourStart: number;
+  /** A range chosen elsewhere (the continuous timeline) to start with instead of the hour. */
+  initialRange?: { startMs: number; endMs: number };
+  /** Said above the fields (how that range was trimmed to the recordings). */
+  note?: string | null;
   onClose: () => void;
 }
 
-export function DownloadDialog({ cameraCode, hourStart, onClose }: Props) {
+export function DownloadDialog({ cameraCode, hourStart, initialRange, note, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [opened] = useState(() => Date.now());
   const [range, setRange] = useState(() => {
-    const { startMs, endMs } = defaultDownloadRange(hourStart, opened);
+    const { startMs, endMs } = initialRange ?? defaultDownloadRange(hourStart, opened);
     return { start: dateTimeInputValue(startMs), end: dateTimeInputValue(endMs) };
   });
   const [isSending, setSending] = useState(false);
@@ -133,10 +137,19 @@ export function DownloadDialog({ cameraCode, hourStart, onClose }: Props) {
       title={t('player.download.title')}
       isBusy={isSending}
       header={
-        allowanceText && (
-          <Text size="sm" c="dimmed" data-testid="download-allowance">
-            {allowanceText}
-          </Text>
+        (allowanceText || note) && (
+          <>
+            {note && (
+              <Text size="sm" data-testid="download-note">
+                {note}
+              </Text>
+            )}
+            {allowanceText && (
+              <Text size="sm" c="dimmed" data-testid="download-allowance">
+                {allowanceText}
+              </Text>
+            )}
+          </>
         )
       }
       fields={[
