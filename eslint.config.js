@@ -169,6 +169,7 @@ export default tseslint.config(
                   'analysis-job-rules',
                   'person-tracking-rules',
                   'camera-video-settings-rules',
+                  'events-rules',
                   'coverage-rules',
                   'share-link-rules',
                 ].map((module) => `!@camwatch/contract/${module}`),

@@ -44,6 +44,7 @@ export type PageName =
   | 'operation_analysis_results'
   | 'operation_analysis_result_detail'
   | 'audit_log'
+  | 'events'
   | 'share_links'
   | 'shared_clip';
 
@@ -61,6 +62,7 @@ const notificationScreen = lazyScreen(
 );
 const settingsScreen = lazyScreen(() => import('./SettingsScreen.tsx'));
 const auditLogScreen = lazyScreen(() => import('../features/audit-log/components/AuditLogPage.tsx'));
+const eventsScreen = lazyScreen(() => import('../features/events/components/EventsPage.tsx'));
 const layoutScreen = lazyScreen(() => import('./layout/AppLayout.tsx'));
 const shareLinksScreen = lazyScreen(() => import('../features/share-links/components/ShareLinksPage.tsx'));
 const sharedClipScreen = lazyScreen(() => import('../features/share-links/components/SharedClipPage.tsx'));
@@ -307,6 +309,7 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
             ),
             page('setting', 'setting', settingsScreen),
             page('setting/audit-log', 'audit_log', auditLogScreen, notForChildren),
+            page('events', 'events', eventsScreen),
             page('share-links', 'share_links', shareLinksScreen),
             page('notification', 'notification', notificationScreen),
             page('child_users', 'child_users', childUsersScreen, parentsOnly),

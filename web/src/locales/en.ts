@@ -128,6 +128,7 @@ const en: Catalog<typeof ja> = {
   nav: {
     menu: 'Menu',
     cameraList: 'Cameras',
+    events: 'Events',
     all: 'All',
     tags: 'Tags',
     heatmap: 'Heat map',
@@ -215,6 +216,7 @@ const en: Catalog<typeof ja> = {
     operation_analysis_results: 'Operation analysis results',
     operation_analysis_result_detail: 'Operation analysis result',
     audit_log: 'Audit log',
+    events: 'Events',
   },
   notifications: {
     bell: 'Notifications',

@@ -123,6 +123,7 @@ export default {
   nav: {
     menu: 'メニュー',
     cameraList: 'カメラ一覧',
+    events: 'イベント',
     all: 'すべて',
     tags: 'タグ',
     heatmap: 'ヒートマップ',
@@ -210,6 +211,7 @@ export default {
     operation_analysis_results: '作業分析の結果一覧',
     operation_analysis_result_detail: '作業分析の結果',
     audit_log: '監査ログ',
+    events: 'イベント',
   },
   notifications: {
     bell: 'お知らせ',

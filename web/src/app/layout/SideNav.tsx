@@ -3,7 +3,9 @@
 // (the list of people-counter cameras, whose menus open each camera's counts), person tracking and operation
 // analysis (TLT modes: their results lists, issue 15), setting, help, and releases in the modes that show it.
 import { NavLink, ScrollArea } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import {
+  IconBellRinging,
   IconFlame,
   IconHelp,
   IconHandFinger,
@@ -19,6 +21,9 @@ import { Link, useLocation } from 'react-router';
 import type { UserInfo } from '@camwatch/contract/auth';
 import { isTltMode, modeShowsReleases } from '@camwatch/contract/environment';
 import { useEnvSettings } from '../../lib/env-settings.tsx';
+
+/** The count of unreviewed events, loaded after the shell (issue 22). */
+const EventsNavBadge = lazy(() => import('../../features/events/components/EventsNavBadge.tsx'));
 
 export interface NavTag {
   tag_code: string;
@@ -85,6 +90,19 @@ export function SideNav({
           />
         ))}
       </NavLink>
+      <NavLink
+        component={Link}
+        to="/events"
+        label={t('nav.events')}
+        leftSection={<IconBellRinging size={18} aria-hidden />}
+        rightSection={
+          <Suspense fallback={null}>
+            <EventsNavBadge />
+          </Suspense>
+        }
+        active={location.pathname === '/events'}
+        onClick={onNavigate}
+      />
       {user.permissions.heatmap &&
         item(
           '/heatmap',
