@@ -46,3 +46,12 @@ export const ONVIF_ACCOUNT = { email: 'onvif@e2e.example', password: FIXTURE_PAS
 export const ONVIF_CAMERA_NAME = 'ONVIF旋回カメラ';
 export const onvifFixtureFile = (port: number | string) =>
   `${process.env.TMPDIR ?? '/tmp'}/camwatch-e2e-onvif-${port}.json`;
+
+/**
+ * The only user of a customer of its own with one camera that no simulated agent records: the camera health spec
+ * starts and stops a simulated agent for it, with the device token start-server.ts writes to healthFixtureFile.
+ */
+export const HEALTH_ACCOUNT = { email: 'health@e2e.example', password: FIXTURE_PASSWORD };
+export const HEALTH_CAMERA_NAME = '北門カメラ';
+export const healthFixtureFile = (port: number | string) =>
+  `${process.env.TMPDIR ?? '/tmp'}/camwatch-e2e-health-${port}.json`;

@@ -22,6 +22,9 @@ import {
   ONVIF_ACCOUNT,
   ONVIF_CAMERA_NAME,
   onvifFixtureFile,
+  HEALTH_ACCOUNT,
+  HEALTH_CAMERA_NAME,
+  healthFixtureFile,
   type FixtureAccount,
 } from './accounts.ts';
 
@@ -42,6 +45,7 @@ await database.close();
 process.on('exit', () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (!isTlt) fs.rmSync(onvifFixtureFile(config.port), { force: true });
+  if (!isTlt) fs.rmSync(healthFixtureFile(config.port), { force: true });
 });
 await import('../../server/src/main.ts');
 
@@ -93,6 +97,47 @@ async function seedFixtures() {
     last_seen_at: new Date(Date.now() - 3_600_000),
   });
   await seedOnvifCamera();
+  await seedHealthCamera();
+}
+
+/**
+ * A customer of its own whose camera is recorded by no simulated agent: the camera health spec starts and stops
+ * one for it, with the device token written here (its down and up notices reach no other spec's user).
+ */
+async function seedHealthCamera() {
+  const customer = await new CustomerRepository(database.db).insert('e2e-health', '稼働テスト株式会社');
+  const services = createServices(config, database.db, await loadServiceSecrets(config, database.db));
+  await services.users.create({
+    customerId: customer.id,
+    email: HEALTH_ACCOUNT.email,
+    password: FIXTURE_PASSWORD,
+    name: '稼働担当',
+    permissions: { live: true, archive: true },
+  });
+  const site = await new LocationRepository(database.db).insert({
+    customer_id: customer.id,
+    code: 'e2e-health-site',
+    name: '千葉倉庫',
+    latitude: 35.6,
+    longitude: 140.1,
+  });
+  const camera = await new CameraRepository(database.db).insert({
+    customer_id: customer.id,
+    location_id: site.id,
+    code: 'e2e-health-cam',
+    name: HEALTH_CAMERA_NAME,
+    watch_status: 'normal',
+    image_fps: 1,
+    image_rs_width: 160,
+    image_rs_height: 90,
+  });
+  const { token } = await new DeviceAuth(new DeviceTokenRepository(database.db)).issue(
+    camera.id,
+    'e2e-health',
+  );
+  fs.writeFileSync(healthFixtureFile(config.port), JSON.stringify({ token, cameraCode: camera.code }), {
+    mode: 0o600,
+  });
 }
 
 /**
