@@ -35,6 +35,7 @@ export type PageName =
   | 'help'
   | 'people_counter'
   | 'heatmap'
+  | 'camera_health'
   | 'entry_detection'
   | 'entry_detection_detail'
   | 'entry_detection_report'
@@ -85,6 +86,9 @@ const peopleCounterLocationScreen = lazyScreen(
   () => import('../features/people-counter/components/PeopleCounterPageLocation.tsx'),
 );
 const heatmapScreen = lazyScreen(() => import('../features/heatmap/components/HeatmapPage.tsx'));
+const cameraHealthScreen = lazyScreen(
+  () => import('../features/cameras/health/components/CameraHealthPage.tsx'),
+);
 const personTrackingResultsScreen = lazyScreen(
   () => import('../features/person-tracking/components/PersonTrackingResultsPage.tsx'),
 );
@@ -314,6 +318,7 @@ export function buildRoutes(settings: EnvSettings): RouteObject[] {
             page('notification', 'notification', notificationScreen),
             page('child_users', 'child_users', childUsersScreen, parentsOnly),
             page('heatmap', 'heatmap', heatmapScreen),
+            page('health', 'camera_health', cameraHealthScreen),
             page('releases', 'releases', releasesScreen),
             page('debug', 'debug', debugScreen),
             page('notfound', 'notfound', notFoundScreen),

@@ -132,6 +132,7 @@ const en: Catalog<typeof ja> = {
     all: 'All',
     tags: 'Tags',
     heatmap: 'Heat map',
+    cameraHealth: 'Camera health',
     peopleCount: 'People count',
     personTracking: 'Person tracking',
     operationAnalysis: 'Operation analysis',

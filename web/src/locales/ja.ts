@@ -127,6 +127,7 @@ export default {
     all: 'すべて',
     tags: 'タグ',
     heatmap: 'ヒートマップ',
+    cameraHealth: '稼働状況',
     peopleCount: '人数カウント',
     personTracking: '人物追跡',
     operationAnalysis: '作業分析',

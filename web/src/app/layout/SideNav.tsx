@@ -7,6 +7,7 @@ import { lazy, Suspense } from 'react';
 import {
   IconBellRinging,
   IconFlame,
+  IconHeartbeat,
   IconHelp,
   IconHandFinger,
   IconNews,
@@ -110,6 +111,12 @@ export function SideNav({
           <IconFlame size={18} aria-hidden />,
           location.pathname === '/heatmap',
         )}
+      {item(
+        '/health',
+        t('nav.cameraHealth'),
+        <IconHeartbeat size={18} aria-hidden />,
+        location.pathname === '/health',
+      )}
       {user.permissions.analytics &&
         item(
           PEOPLE_COUNTER_CAMERAS,

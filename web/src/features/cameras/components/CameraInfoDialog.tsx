@@ -1,5 +1,6 @@
 // The camera information dialog (core.md §2, advanced.md §2): the rows of camera-info-rows.ts for the camera
-// of GET api/cameras/{code}; for admins also its recording settings (issue 20, a chunk of its own).
+// of GET api/cameras/{code}, its health (issue 22, a chunk of its own); for admins also its recording settings
+// (issue 20, a chunk of its own).
 import { Center, Loader, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -13,6 +14,7 @@ import { cameraInfoRows } from '../camera-info-rows.ts';
 import { MotionNotificationSwitch } from './MotionNotificationSwitch.tsx';
 
 const VideoSettingsSection = lazy(() => import('./VideoSettingsSection.tsx'));
+const CameraHealthSection = lazy(() => import('../health/components/CameraHealthSection.tsx'));
 
 function InfoTable({ camera }: { camera: CameraDetail }) {
   const { t } = useTranslation();
@@ -51,6 +53,9 @@ export function CameraInfoDialog({ code, onClose }: { code: string | null; onClo
         <>
           <InfoTable camera={camera.data} />
           <MotionNotificationSwitch code={camera.data.camera_code} />
+          <Suspense fallback={null}>
+            <CameraHealthSection code={camera.data.camera_code} />
+          </Suspense>
           {isAdmin && (
             <Suspense fallback={null}>
               <VideoSettingsSection code={camera.data.camera_code} />
