@@ -30,6 +30,7 @@ import * as m0026 from './migrations/0026-camera-video-bitrate.ts';
 import * as m0027 from './migrations/0027-share-links.ts';
 import * as m0028 from './migrations/0028-camera-events.ts';
 import * as m0029 from './migrations/0029-camera-health.ts';
+import * as m0030 from './migrations/0030-coverage-index.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0027-share-links': m0027,
   '0028-camera-events': m0028,
   '0029-camera-health': m0029,
+  '0030-coverage-index': m0030,
 };
 
 /** Every migration's name, in the order they apply. */

@@ -4,6 +4,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { cameraClipsBetween, customerCamera } from '../../db/scoped-queries.ts';
 
+/** Which bucket of `bucketSec` seconds from `from` a moment falls in (0 first). */
+const bucketOf = (column: 'start_time' | 'clip_minute', from: Date, bucketSec: number) =>
+  sql<number>`floor(extract(epoch from (${sql.ref(column)} - ${from}::timestamptz)) / ${bucketSec})::int`;
+
 export class ArchiveRepository {
   constructor(private readonly db: Db) {}
 
@@ -77,21 +81,17 @@ export class ArchiveRepository {
 
   /**
    * The camera's clips in [from, to) summed per bucket of `bucketSec` from `from` (index 0 first): recorded ms
-   * (each piece counted from its offset to the minute's end at most) and the minutes with motion or an entry
-   * alert. A range scan of the (camera_id, start_time, offset_ms) key; only buckets with clips come back.
+   * (each piece counted from its offset to the minute's end at most) and the minutes with motion. An
+   * index-only scan of clips_coverage_idx; only buckets with clips come back.
    */
   coverageBetween(cameraId: number, from: Date, to: Date, bucketSec: number) {
-    const bucket = sql<number>`floor(extract(epoch from (start_time - ${from}::timestamptz)) / ${bucketSec})::int`;
     return (
       cameraClipsBetween(this.db, cameraId, from, to)
         .clearOrderBy()
         .select([
-          bucket.as('bucket'),
+          bucketOf('start_time', from, bucketSec).as('bucket'),
           sql<string>`sum(least(duration_ms, 60000 - offset_ms))`.as('recorded_ms'),
           sql<string>`count(distinct start_time) filter (where motion_state)`.as('motion'),
-          sql<string>`count(distinct start_time) filter (where enter_alert_events is not null and enter_alert_events <> '[]'::jsonb)`.as(
-            'enter_alert',
-          ),
         ])
         // By position: the bucket's expression carries parameters, so written twice it would not match.
         .groupBy(sql`1`)
@@ -100,12 +100,24 @@ export class ArchiveRepository {
     );
   }
 
+  /** The camera's minutes in [from, to) with an entry alert, counted per bucket (clips_entry_minutes_idx). */
+  entryMinutesBetween(cameraId: number, from: Date, to: Date, bucketSec: number) {
+    return cameraClipsBetween(this.db, cameraId, from, to)
+      .clearOrderBy()
+      .where(sql<boolean>`enter_alert_events is not null and enter_alert_events <> '[]'::jsonb`)
+      .select([
+        bucketOf('start_time', from, bucketSec).as('bucket'),
+        sql<string>`count(distinct start_time)`.as('minutes'),
+      ])
+      .groupBy(sql`1`)
+      .execute();
+  }
+
   /** The people counter's passes of the camera's minutes in [from, to), counted per bucket as above. */
   peoplePassCountsBetween(cameraId: number, from: Date, to: Date, bucketSec: number) {
-    const bucket = sql<number>`floor(extract(epoch from (clip_minute - ${from}::timestamptz)) / ${bucketSec})::int`;
     return this.db
       .selectFrom('people_passes')
-      .select([bucket.as('bucket'), sql<string>`count(*)`.as('passes')])
+      .select([bucketOf('clip_minute', from, bucketSec).as('bucket'), sql<string>`count(*)`.as('passes')])
       .where('camera_id', '=', cameraId)
       .where('clip_minute', '>=', from)
       .where('clip_minute', '<', to)

@@ -91,8 +91,9 @@ export class ArchiveService {
     const fromMs = Math.floor(Date.parse(query.from) / 60_000) * 60_000;
     const toMs = Date.parse(query.to);
     const [from, to] = [new Date(fromMs), new Date(toMs)];
-    const [clips, passes, bounds] = await Promise.all([
+    const [clips, entries, passes, bounds] = await Promise.all([
       this.archives.coverageBetween(camera.id, from, to, query.bucket),
+      this.archives.entryMinutesBetween(camera.id, from, to, query.bucket),
       this.archives.peoplePassCountsBetween(camera.id, from, to, query.bucket),
       this.archives.recordedBounds(camera.id),
     ]);
@@ -102,7 +103,7 @@ export class ArchiveService {
       from: formatInOffset(fromMs, offset),
       to: formatInOffset(toMs, offset),
       bucket_sec: query.bucket,
-      buckets: coverageBuckets({ fromMs, toMs, bucketSec: query.bucket, offset, clips, passes }),
+      buckets: coverageBuckets({ fromMs, toMs, bucketSec: query.bucket, offset, clips, entries, passes }),
       first_recorded: written(bounds.first),
       last_recorded: written(bounds.last),
     };

@@ -1,6 +1,6 @@
-// The buckets of a coverage answer (issue 22, continuous timeline) from the per-bucket sums of the clips and
-// the people counter's passes: one entry per bucket with anything in it, oldest first, written in the offset
-// the client used in `from`.
+// The buckets of a coverage answer (issue 22, continuous timeline) from the per-bucket sums of the clips, their
+// entry-alert minutes and the people counter's passes: one entry per bucket with anything in it, oldest first,
+// written in the offset the client used in `from`.
 import type { CoverageBucket } from '@camwatch/contract/coverage';
 import { formatInOffset } from './archive-minutes.ts';
 
@@ -9,7 +9,6 @@ export interface ClipSums {
   /** Counts come back from PostgreSQL as text (bigint). */
   recorded_ms: string | number | null;
   motion: string | number;
-  enter_alert: string | number;
 }
 
 export function coverageBuckets(opts: {
@@ -18,6 +17,7 @@ export function coverageBuckets(opts: {
   bucketSec: number;
   offset: string;
   clips: readonly ClipSums[];
+  entries: readonly { bucket: number; minutes: string | number }[];
   passes: readonly { bucket: number; passes: string | number }[];
 }): CoverageBucket[] {
   const bucketMs = opts.bucketSec * 1000;
@@ -42,8 +42,8 @@ export function coverageBuckets(opts: {
     const length = Math.min(bucketMs, opts.toMs - (opts.fromMs + row.bucket * bucketMs));
     entry.recorded_sec = Math.min(length, Number(row.recorded_ms ?? 0)) / 1000;
     entry.motion = Number(row.motion);
-    entry.enter_alert = Number(row.enter_alert);
   }
+  for (const row of opts.entries) at(row.bucket).enter_alert = Number(row.minutes);
   for (const row of opts.passes) at(row.bucket).people = Number(row.passes);
   return [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, entry]) => entry);
 }
