@@ -2,10 +2,10 @@
 // pan moves it; after a reset the paused recording's picture is as before; video info's drawings follow the
 // zoom; frame step moves a paused recording by one frame and back. Screenshots of the player frame are
 // compared pixel by pixel in the browser (the controller and the zoom badge hidden).
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { DEMO } from '../support/accounts.ts';
-import { DetailPage, liveCamera, waitForRecordedMinute } from '../pages/detail-player.ts';
+import { DetailPage, liveCamera } from '../pages/detail-player.ts';
 import { logInAs } from '../pages/session.ts';
 
 /** Where screenshots go (E2E_SHOTS_DIR keeps them out of the shared test-results folder). */
@@ -27,6 +27,8 @@ const HIDE =
   '[data-testid="player-controller"], [data-testid="zoom-level"] { visibility: hidden !important; }';
 
 async function shot(frame: Locator, name: string): Promise<Buffer> {
+  // From the page's top, where the whole frame shows below the app header (scrolled, the header covers it).
+  await frame.page().evaluate(() => window.scrollTo(0, 0));
   return frame.screenshot({ path: `${SHOTS}/player-zoom-${name}.png`, style: HIDE, animations: 'disabled' });
 }
 
@@ -61,6 +63,50 @@ async function differentPixels(page: Page, a: Buffer, b: Buffer): Promise<number
   );
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+/** `YYYY-MM-DDTHH:00:00+09:00`: the hour holding `ms` in Japan, where the suite's browser runs. */
+const japanHour = (ms: number) => {
+  const d = new Date(ms + 9 * 3_600_000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:00:00+09:00`;
+};
+
+/** The recorded minutes of the hour holding `ms`: each minute's start and whether it has a clip. */
+async function hourArchives(request: APIRequestContext, code: string, ms: number) {
+  const answer = await request.get(`/api/cameras/${code}/archives`, {
+    params: { start_date: japanHour(ms), period: 1 },
+  });
+  expect(answer.status()).toBe(200);
+  const { archives } = (
+    (await answer.json()) as { data: { archives: { start_time: string; has_data: boolean }[] } }
+  ).data;
+  return archives.map((a) => ({ start: Date.parse(a.start_time), hasData: a.has_data }));
+}
+
+/**
+ * Waits until the camera has recorded two minutes one after the other within one hour (the timeline's 1H
+ * period), and answers the later one's start: frame step back from its first frame has a minute to go to.
+ */
+async function waitForTwoMinutes(request: APIRequestContext, code: string, timeoutMs: number) {
+  let found: number | null = null;
+  await expect
+    .poll(
+      async () => {
+        for (const ms of [Date.now(), Date.now() - 3_600_000]) {
+          const list = await hourArchives(request, code, ms);
+          for (let i = list.length - 1; i > 0; i--)
+            if (list[i]!.hasData && list[i - 1]!.hasData) {
+              found = list[i]!.start;
+              return true;
+            }
+        }
+        return false;
+      },
+      { timeout: timeoutMs, intervals: [2_000] },
+    )
+    .toBe(true);
+  return found!;
+}
+
 /** The zoom the frame says it has (1 when not zoomed). */
 const zoomOf = async (frame: Locator) => Number((await frame.getAttribute('data-zoom')) ?? '1');
 
@@ -68,8 +114,9 @@ test('zoom changes the picture, on live and on a recording; frame step moves one
   page,
   request,
 }) => {
-  // A fresh server's simulated cameras finish their first one-minute clip up to two minutes after start.
-  test.setTimeout(240_000);
+  // A fresh server's simulated cameras finish their first one-minute clip up to two minutes after start, and
+  // the second (frame step crosses from it into the first) a minute later.
+  test.setTimeout(300_000);
   const camera = await liveCamera(request, DEMO);
   const detail = new DetailPage(page);
   await logInAs(page, DEMO);
@@ -94,10 +141,12 @@ test('zoom changes the picture, on live and on a recording; frame step moves one
   expect(await detail.canvas.evaluate((element) => getComputedStyle(element).transform)).toBe('none');
 
   // A recorded minute, paused.
-  const minute = await waitForRecordedMinute(request, camera.code, 180_000);
+  const minute = await waitForTwoMinutes(request, camera.code, 240_000);
   await detail.liveSwitch.click({ force: true }); // Mantine's track covers its input
   await expect(detail.liveSwitch).not.toBeChecked();
   await page.reload();
+  // The reloaded page's timeline may take a while on a loaded machine.
+  await expect(detail.timelineLines.first()).toBeVisible({ timeout: 30_000 });
   const button = await detail.revealMinute(minute);
   await button.click();
   await expect
@@ -130,6 +179,7 @@ test('zoom changes the picture, on live and on a recording; frame step moves one
   const zoomLevel = page.getByTestId('zoom-level');
   await frame.hover();
   await page.getByRole('button', { name: texts.zoomIn }).click();
+  await page.screenshot({ path: `${SHOTS}/player-zoom-controls.png` });
   await page.getByRole('button', { name: texts.zoomOut }).click();
   await zoomLevel.getByRole('button', { name: texts.zoomReset }).click();
   await expect(zoomLevel).toHaveCount(0);
@@ -155,4 +205,41 @@ test('zoom changes the picture, on live and on a recording; frame step moves one
   await page.getByRole('button', { name: texts.previousFrame }).click();
   await expect.poll(async () => (await detail.videoState()).currentTime).toBeCloseTo(start, 2);
   expect((await detail.videoState()).paused).toBe(true);
+
+  // On the clip's first frame, `,` goes to the previous recorded minute's last frame, paused.
+  const toStart = () =>
+    detail.video.evaluate((element) => {
+      (element as HTMLVideoElement).currentTime = 0;
+    });
+  await toStart();
+  await expect.poll(async () => (await detail.videoState()).currentTime).toBe(0);
+  await frame.focus();
+  await page.keyboard.press(',');
+  await expect(detail.minuteButton(await detail.localTime(minute - 60_000))).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // Its last frame: within a frame (at most 1 s) of its end; a first clip may be shorter than the minute.
+  const toEnd = () =>
+    detail.video.evaluate((element) => {
+      const video = element as HTMLVideoElement;
+      return video.currentTime > 0 ? video.duration - video.currentTime : Number.POSITIVE_INFINITY;
+    });
+  await expect.poll(toEnd).toBeLessThan(1);
+  expect((await detail.videoState()).paused).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/player-zoom-frame-crossed.png` });
+
+  // The hour's first recorded minute has none before it in the period: `,` on its first frame says so.
+  const first = (await hourArchives(request, camera.code, minute)).find((a) => a.hasData)!.start;
+  await detail.minuteButton(await detail.localTime(first)).click();
+  await expect.poll(async () => (await detail.videoState()).currentTime).toBeGreaterThan(0.3);
+  await page.getByRole('button', { name: texts.pause }).click();
+  await expect.poll(async () => (await detail.videoState()).paused).toBe(true);
+  await toStart();
+  await expect.poll(async () => (await detail.videoState()).currentTime).toBe(0);
+  await frame.focus();
+  await page.keyboard.press(',');
+  await expect(page.getByTestId('frame-edge')).toHaveAttribute('data-edge', 'start');
+  expect((await detail.videoState()).currentTime).toBe(0);
+  await page.screenshot({ path: `${SHOTS}/player-zoom-frame-step.png` });
 });
