@@ -15,27 +15,24 @@ import {
   IconPlus,
   IconScissors,
 } from '@tabler/icons-react';
-import { keepPreviousData, useQueries, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { hidesNoMotionArchives } from '@camwatch/contract/archive-rules';
-import { DOWNLOAD_MAX_HOURS } from '@camwatch/contract/constants';
 import { coverageBucketFor, coveragePages } from '@camwatch/contract/coverage-rules';
 import { canDownloadArchive } from '@camwatch/contract/permissions';
 import { useCameraDetailQuery } from '../../../lib/api/camera-detail.ts';
 import { useMe } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { localDate, localDateMinute, localTime } from '../../../lib/local-time.ts';
-import { coveragePageQueryOptions, rangeCoverageQueryOptions } from '../api/get-coverage.ts';
+import { localDate, localDateMinute } from '../../../lib/local-time.ts';
+import { coveragePageQueryOptions } from '../api/get-coverage.ts';
 import '../continuous-timeline-texts.ts';
 import {
   centerOf,
   coverageSegments,
   initialView,
-  normalizeRange,
   PAN_STEP,
   panView,
   playableMoment,
-  rangeVerdict,
   segmentAt,
   ticksFor,
   timeAt,
@@ -43,69 +40,40 @@ import {
   xOf,
   ZOOM_STEP,
   zoomView,
-  type Segment,
   type TimeView,
 } from '../continuous-timeline-rules.ts';
 import type { DetailPlayer } from '../hooks/use-detail-player.ts';
+import { useRangeExport, type ExportRange, type TimelineMessage } from '../hooks/use-range-export.ts';
 import { useTimelineEvents } from '../hooks/use-timeline-events.ts';
 import { useTimelineScrub } from '../hooks/use-timeline-scrub.ts';
+import { useTimelineWheel } from '../hooks/use-timeline-wheel.ts';
 import { DownloadDialog } from './DownloadDialog.tsx';
 import { SnapshotThumb } from './SnapshotThumb.tsx';
-
-interface ExportRange {
-  startMs: number;
-  endMs: number;
-  /** Said in the download dialog: how the range was trimmed or how much of it was recorded. */
-  note: string | null;
-}
+import {
+  LANE_HEIGHT,
+  TimelineLegend,
+  TimelineMarks,
+  TimelineTicks,
+  timelineColors,
+  TRACK_HEIGHT,
+  type Lane,
+} from './TimelineMarks.tsx';
 
 interface Props {
   cameraCode: string;
   player: DetailPlayer;
 }
 
-const TRACK_HEIGHT = 34;
-const LANE_HEIGHT = 4;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-const colors = {
-  recorded: 'var(--mantine-color-blue-5)',
-  partial: 'var(--mantine-color-blue-2)',
-  gap: 'repeating-linear-gradient(135deg, var(--mantine-color-gray-1) 0 6px, var(--mantine-color-gray-3) 6px 8px)',
-  future: 'var(--mantine-color-gray-0)',
-  motion: 'var(--mantine-color-orange-6)',
-  person: 'var(--mantine-color-violet-6)',
-  camera_down: 'var(--mantine-color-red-9)',
-  camera_up: 'var(--mantine-color-green-7)',
-  enterAlert: 'var(--mantine-color-red-7)',
-  people: 'var(--mantine-color-teal-6)',
-  playhead: 'var(--mantine-color-dark-7)',
-  selection: 'rgba(34, 139, 230, 0.25)',
-};
-
-type Lane = 'motion' | 'enterAlert' | 'people';
-
-/** Adjacent buckets with the same look drawn as one block. */
-function blocksOf(segments: readonly Segment[]): { startMs: number; endMs: number; isFull: boolean }[] {
-  const blocks: { startMs: number; endMs: number; isFull: boolean }[] = [];
-  for (const s of segments) {
-    if (s.share <= 0) continue;
-    const isFull = s.share >= 0.95;
-    const last = blocks.at(-1);
-    if (last && last.isFull === isFull && last.endMs === s.startMs) last.endMs = s.endMs;
-    else blocks.push({ startMs: s.startMs, endMs: s.endMs, isFull });
-  }
-  return blocks;
-}
-
 export default function ContinuousTimeline({ cameraCode: code, player }: Props) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const camera = useCameraDetailQuery(code);
   const canExport = canDownloadArchive(useMe().permissions);
   const [exporting, setExporting] = useState<ExportRange | null>(null);
-  const onExport = canExport ? (range: ExportRange) => setExporting(range) : null;
+  const [message, setMessage] = useState<TimelineMessage | null>(null);
+  const { isChecking, exportRange } = useRangeExport(code, setExporting, setMessage);
   const nowMs = player.nowMs;
   const { ref: sizeRef, width } = useElementSize();
   const trackRef = useRef<HTMLDivElement | null>(null);
@@ -185,8 +153,6 @@ export default function ContinuousTimeline({ cameraCode: code, player }: Props) 
   const [isSelectMode, setSelectMode] = useState(false);
   const [keyAnchor, setKeyAnchor] = useState<number | null>(null);
   const [isFocused, setFocused] = useState(false);
-  const [message, setMessage] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
-  const [isChecking, setChecking] = useState(false);
 
   const msAtClient = (clientX: number) => {
     const rect = trackRef.current?.getBoundingClientRect();
@@ -199,7 +165,7 @@ export default function ContinuousTimeline({ cameraCode: code, player }: Props) 
     pointers.current.set(event.pointerId, event.clientX);
     if (pointers.current.size > 1) return setDrag(null); // a second finger: pinch, not drag
     const ms = msAtClient(event.clientX);
-    const kind = (isSelectMode || event.shiftKey) && onExport ? 'select' : 'scrub';
+    const kind = (isSelectMode || event.shiftKey) && canExport ? 'select' : 'scrub';
     setDrag({ kind, fromMs: ms, toMs: ms });
     setHoverMs(ms);
     setMessage(null);
@@ -229,8 +195,10 @@ export default function ContinuousTimeline({ cameraCode: code, player }: Props) 
     if (!drag || wasPinch) return setDrag(null);
     const ms = msAtClient(event.clientX);
     setDrag(null);
-    if (drag.kind === 'select') void exportRange(drag.fromMs, ms);
-    else scrubTo(ms);
+    if (drag.kind === 'select') {
+      setSelectMode(false);
+      void exportRange(drag.fromMs, ms);
+    } else scrubTo(ms);
   };
 
   const scrubTo = (ms: number) => {
@@ -242,33 +210,7 @@ export default function ContinuousTimeline({ cameraCode: code, player }: Props) 
     playAt(target);
   };
 
-  // Wheel: zoom around the pointer (a trackpad's pinch arrives as a wheel with ctrlKey); sideways: pan.
-  const viewRef = useRef(view);
-  const boundsRef = useRef(bounds);
-  useEffect(() => {
-    viewRef.current = view;
-    boundsRef.current = bounds;
-  });
-  useEffect(() => {
-    const track = trackRef.current;
-    if (!track) return;
-    const onWheel = (event: WheelEvent) => {
-      event.preventDefault();
-      const rect = track.getBoundingClientRect();
-      const current = viewRef.current;
-      const currentSpan = current.endMs - current.startMs;
-      if (Math.abs(event.deltaX) > Math.abs(event.deltaY) || event.shiftKey) {
-        const delta = (event.shiftKey ? event.deltaY : event.deltaX) || event.deltaX;
-        setView(panView(current, (delta / Math.max(rect.width, 1)) * currentSpan, boundsRef.current));
-        return;
-      }
-      const factor = Math.exp(event.deltaY * (event.ctrlKey ? 0.01 : 0.0015));
-      const anchor = timeAt(event.clientX - rect.left, rect.width, current);
-      setView(zoomView(current, factor, anchor, boundsRef.current));
-    };
-    track.addEventListener('wheel', onWheel, { passive: false });
-    return () => track.removeEventListener('wheel', onWheel);
-  }, []);
+  useTimelineWheel(trackRef, view, bounds, setView);
 
   // ── Buttons and keys ──
   const zoomAnchor = isPlayingVisible ? playingMs : centerOf(view);
@@ -296,7 +238,8 @@ export default function ContinuousTimeline({ cameraCode: code, player }: Props) 
         if (!isSelectMode) return scrubTo(center);
         if (keyAnchor === null) return setKeyAnchor(center);
         setKeyAnchor(null);
-        void exportRange(keyAnchor, center);
+        setSelectMode(false);
+        if (canExport) void exportRange(keyAnchor, center);
       },
     };
     actions[' '] = actions.Enter!;
@@ -306,68 +249,9 @@ export default function ContinuousTimeline({ cameraCode: code, player }: Props) 
     action();
   };
 
-  // ── Range export ──
-  const exportRange = async (aMs: number, bMs: number) => {
-    if (!onExport) return;
-    setSelectMode(false);
-    const range = normalizeRange(aMs, bMs, Date.now());
-    setChecking(true);
-    setMessage(null);
-    try {
-      const ask = async (r: TimeView) => {
-        const rangeSpan = r.endMs - r.startMs;
-        const bucket = rangeSpan <= DOWNLOAD_MAX_HOURS * HOUR_MS ? 60 : coverageBucketFor(rangeSpan, 1440);
-        const answer = await queryClient.fetchQuery(
-          rangeCoverageQueryOptions(code, r.startMs, r.endMs, bucket),
-        );
-        return { answer, verdict: rangeVerdict(r, answer) };
-      };
-      const checked = await ask(range);
-      let { verdict } = checked;
-      // Coarse buckets trimmed a long range: ask again by the minute within what is left.
-      if (verdict.kind === 'ok' && range.endMs - range.startMs > DOWNLOAD_MAX_HOURS * HOUR_MS) {
-        const exact = (await ask(verdict.range)).verdict;
-        verdict = exact.kind === 'ok' ? { ...exact, isTrimmed: true } : exact;
-      }
-      const when = (r: TimeView) => ({ from: localDateMinute(r.startMs), to: localDateMinute(r.endMs) });
-      const { first_recorded: first, last_recorded: last } = checked.answer;
-      if (verdict.kind === 'nothing') {
-        const parts = [t('continuousTimeline.nothing', when(range))];
-        if (verdict.beforeFirst)
-          parts.push(
-            first
-              ? t('continuousTimeline.beforeFirst', { first: localDateMinute(Date.parse(first)) })
-              : t('continuousTimeline.noRecordings'),
-          );
-        if (verdict.afterLast && last)
-          parts.push(t('continuousTimeline.afterLast', { last: localDateMinute(Date.parse(last)) }));
-        setMessage({ text: parts.join(' '), tone: 'info' });
-      } else if (verdict.kind === 'tooLong') {
-        setMessage({
-          text: t('continuousTimeline.tooLong', { max: DOWNLOAD_MAX_HOURS, hours: verdict.hours }),
-          tone: 'info',
-        });
-      } else {
-        const notes = [
-          verdict.isTrimmed ? t('continuousTimeline.trimmed', when(verdict.range)) : null,
-          verdict.isPartial
-            ? t('continuousTimeline.partialNote', { recorded: verdict.recordedMin, span: verdict.spanMin })
-            : null,
-        ].filter((n): n is string => n !== null);
-        onExport({ ...verdict.range, note: notes.length > 0 ? notes.join(' ') : null });
-      }
-    } catch {
-      setMessage({ text: t('continuousTimeline.checkFailed'), tone: 'error' });
-    } finally {
-      setChecking(false);
-    }
-  };
-
   // ── Drawing ──
   const x = (ms: number) => xOf(ms, width, view);
   const visible = segments.filter((s) => s.endMs > view.startMs && s.startMs < view.endMs);
-  const blocks = blocksOf(visible);
-  const ticks = ticksFor(view, width);
   const thumbMs = drag?.kind === 'scrub' ? drag.toMs : (hoverMs ?? (isFocused ? centerOf(view) : null));
   const thumbSegment = thumbMs === null ? undefined : segmentAt(segments, thumbMs);
   const center = centerOf(view);
@@ -428,7 +312,7 @@ export default function ContinuousTimeline({ cameraCode: code, player }: Props) 
               : `${localDate(view.startMs)} – ${localDate(view.endMs)}`}
           </Text>
         </Group>
-        {onExport && (
+        {canExport && (
           <Button
             size="compact-sm"
             variant={isSelectMode ? 'filled' : 'default'}
@@ -446,26 +330,7 @@ export default function ContinuousTimeline({ cameraCode: code, player }: Props) 
         )}
       </Group>
       <Box pos="relative" ref={sizeRef}>
-        <Box h={16} pos="relative" aria-hidden style={{ overflow: 'hidden' }}>
-          {ticks
-            .filter((tick) => x(tick.ms) >= 16 && x(tick.ms) <= width - 16)
-            .map((tick) => (
-              <Text
-                key={tick.ms}
-                size="xs"
-                c={tick.isDay ? undefined : 'dimmed'}
-                fw={tick.isDay ? 600 : undefined}
-                pos="absolute"
-                top={0}
-                left={x(tick.ms)}
-                style={{ transform: 'translateX(-50%)', whiteSpace: 'nowrap', lineHeight: '16px' }}
-              >
-                {tick.isDay
-                  ? `${new Date(tick.ms).getMonth() + 1}/${new Date(tick.ms).getDate()}`
-                  : localTime(tick.ms)}
-              </Text>
-            ))}
-        </Box>
+        <TimelineTicks ticks={ticksFor(view, width)} view={view} width={width} />
         <div
           ref={trackRef}
           role="slider"
@@ -499,7 +364,7 @@ export default function ContinuousTimeline({ cameraCode: code, player }: Props) 
           style={{
             position: 'relative',
             height: TRACK_HEIGHT + Math.max(1, lanes.length + (hasPersons ? 1 : 0)) * LANE_HEIGHT + 4,
-            background: colors.gap,
+            background: timelineColors.gap,
             borderRadius: 4,
             overflow: 'hidden',
             cursor: isSelectMode ? 'crosshair' : 'pointer',
@@ -508,123 +373,17 @@ export default function ContinuousTimeline({ cameraCode: code, player }: Props) 
             outlineOffset: 2,
           }}
         >
-          {nowMs < view.endMs && (
-            <Box
-              aria-hidden
-              pos="absolute"
-              top={0}
-              bottom={0}
-              left={Math.max(0, x(nowMs))}
-              right={0}
-              style={{ background: colors.future }}
-            />
-          )}
-          {blocks.map((block) => {
-            const left = Math.max(-1, x(block.startMs));
-            return (
-              <div
-                key={block.startMs}
-                aria-hidden
-                data-testid="timeline-recorded"
-                data-start={block.startMs}
-                data-end={block.endMs}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  height: TRACK_HEIGHT,
-                  left,
-                  width: Math.max(1, Math.min(width + 1, x(block.endMs)) - left),
-                  background: block.isFull ? colors.recorded : colors.partial,
-                }}
-              />
-            );
-          })}
-          {lanes.map((lane, i) =>
-            visible
-              .filter((s) => s[lane] > 0)
-              .map((s) => (
-                <div
-                  key={`${lane}${s.startMs}`}
-                  aria-hidden
-                  data-testid={`timeline-mark-${lane}`}
-                  style={{
-                    position: 'absolute',
-                    top: TRACK_HEIGHT + 2 + i * LANE_HEIGHT,
-                    height: LANE_HEIGHT - 1,
-                    left: x(s.startMs),
-                    width: Math.max(2, x(s.endMs) - x(s.startMs)),
-                    background: colors[lane],
-                  }}
-                />
-              )),
-          )}
-          {shownMarks.map((mark) =>
-            mark.kind === 'person' ? (
-              <div
-                key={mark.id}
-                aria-hidden
-                data-testid="timeline-mark-person"
-                style={{
-                  position: 'absolute',
-                  top: TRACK_HEIGHT + 2 + lanes.length * LANE_HEIGHT,
-                  height: LANE_HEIGHT - 1,
-                  left: x(mark.atMs) - 1,
-                  width: Math.max(2, mark.endMs === null ? 2 : x(mark.endMs) - x(mark.atMs)),
-                  background: colors.person,
-                }}
-              />
-            ) : (
-              <div
-                key={mark.id}
-                aria-hidden
-                data-testid={`timeline-mark-${mark.kind}`}
-                title={mark.kind}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  height: TRACK_HEIGHT,
-                  left: x(mark.atMs) - 1,
-                  width: 2,
-                  background: colors[mark.kind as 'camera_down' | 'camera_up'],
-                }}
-              />
-            ),
-          )}
-          {selection && (
-            <Box
-              aria-hidden
-              data-testid="timeline-range"
-              pos="absolute"
-              top={0}
-              bottom={0}
-              left={x(Math.min(selection.a, selection.b))}
-              w={Math.max(2, Math.abs(x(selection.b) - x(selection.a)))}
-              style={{ background: colors.selection, borderInline: '1px solid var(--mantine-color-blue-7)' }}
-            />
-          )}
-          {isPlayingVisible && (
-            <Box
-              aria-hidden
-              data-testid="timeline-playhead"
-              pos="absolute"
-              top={0}
-              bottom={0}
-              left={x(playingMs) - 1}
-              w={2}
-              style={{ background: colors.playhead }}
-            />
-          )}
-          {thumbMs !== null && (
-            <Box
-              aria-hidden
-              pos="absolute"
-              top={0}
-              bottom={0}
-              left={x(thumbMs)}
-              w={1}
-              style={{ borderLeft: '1px dashed var(--mantine-color-dark-3)' }}
-            />
-          )}
+          <TimelineMarks
+            view={view}
+            width={width}
+            nowMs={nowMs}
+            segments={visible}
+            lanes={lanes}
+            events={shownMarks}
+            selection={selection}
+            playingMs={playingMs}
+            pointerMs={thumbMs}
+          />
         </div>
         {thumbMs !== null &&
           (thumbSegment ? (
@@ -656,21 +415,7 @@ export default function ContinuousTimeline({ cameraCode: code, player }: Props) 
           ))}
       </Box>
       <Group gap="md" mt={4} justify="space-between" wrap="wrap">
-        <Group gap="sm" aria-hidden>
-          <Legend background={colors.recorded} text={t('continuousTimeline.legend.recorded')} />
-          <Legend background={colors.partial} text={t('continuousTimeline.legend.partial')} />
-          <Legend background={colors.gap} text={t('continuousTimeline.legend.gap')} />
-          {lanes.map((lane) => (
-            <Legend key={lane} background={colors[lane]} text={t(`continuousTimeline.legend.${lane}`)} />
-          ))}
-          {hasPersons && <Legend background={colors.person} text={t('continuousTimeline.legend.person')} />}
-          {shownMarks.some((m) => m.kind !== 'person') && (
-            <>
-              <Legend background={colors.camera_down} text={t('continuousTimeline.legend.cameraDown')} />
-              <Legend background={colors.camera_up} text={t('continuousTimeline.legend.cameraUp')} />
-            </>
-          )}
-        </Group>
+        <TimelineLegend lanes={lanes} events={shownMarks} />
         <Text size="xs" c="dimmed" id="continuous-timeline-hint">
           {isSelectMode ? t('continuousTimeline.selectHint') : t('continuousTimeline.hint')}
         </Text>
@@ -728,16 +473,5 @@ export default function ContinuousTimeline({ cameraCode: code, player }: Props) 
         />
       )}
     </Box>
-  );
-}
-
-function Legend({ background, text }: { background: string; text: string }) {
-  return (
-    <Group gap={4}>
-      <Box w={10} h={10} style={{ background, borderRadius: 2 }} />
-      <Text size="xs" c="dimmed">
-        {text}
-      </Text>
-    </Group>
   );
 }
