@@ -64,8 +64,9 @@ test('a simulated camera stopped shows offline and its uptime drops; down and ba
   expect(agent.cameraCode).toBe(cameraCode);
 
   await page.getByRole('link', { name: texts.nav }).click();
-  await expect(page).toHaveURL(/\/health$/);
-  await expect(page.getByRole('heading', { name: texts.title })).toBeVisible();
+  // The page's chunk and first answer may take a while on a loaded runner.
+  await expect(page).toHaveURL(/\/health$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: texts.title })).toBeVisible({ timeout: 30_000 });
   const row = page.getByRole('table', { name: texts.table }).locator(`tr[data-camera="${cameraCode}"]`);
   const cells = row.getByRole('cell');
   const uptime7 = async () => Number((await cells.nth(3).innerText()).replace(/[^\d.]/g, ''));
@@ -96,7 +97,7 @@ test('a simulated camera stopped shows offline and its uptime drops; down and ba
   await list.goto();
   await list.openInfo(HEALTH_CAMERA_NAME);
   const section = list.infoDialog.getByRole('table', { name: texts.section });
-  await expect(section.getByTestId('health-since')).toHaveText(texts.offlineSince);
+  await expect(section.getByTestId('health-since')).toHaveText(texts.offlineSince, { timeout: 30_000 });
   await expect(section.getByTestId('health-uptime-7d')).not.toHaveText('100 %');
   await section.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('health-dialog-offline.png') });
@@ -104,9 +105,11 @@ test('a simulated camera stopped shows offline and its uptime drops; down and ba
 
   // The Monitor tab has the notice.
   await page.goto('/notification?actTab=Monitor');
-  await expect(page.getByRole('tab', { name: texts.monitorTab, selected: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: texts.monitorTab, selected: true })).toBeVisible({
+    timeout: 30_000,
+  });
   const notices = page.getByRole('listitem').filter({ hasText: HEALTH_CAMERA_NAME });
-  await expect(notices.filter({ hasText: texts.down })).toHaveCount(1);
+  await expect(notices.filter({ hasText: texts.down })).toHaveCount(1, { timeout: 30_000 });
 
   // Started again: back online, the down spell still counted, and the "back" notice.
   agent = await start();
@@ -115,6 +118,6 @@ test('a simulated camera stopped shows offline and its uptime drops; down and ba
   await expect(cells.nth(2)).toHaveText(texts.onlineSince);
   expect(await uptime7()).toBeLessThan(100);
   await page.goto('/notification?actTab=Monitor');
-  await expect(notices.filter({ hasText: texts.up })).toHaveCount(1);
+  await expect(notices.filter({ hasText: texts.up })).toHaveCount(1, { timeout: 30_000 });
   await expect(notices.filter({ hasText: texts.down })).toHaveCount(1);
 });
