@@ -531,41 +531,59 @@ try {
   // ---- 4 kill -9 the worker while a job runs ----
   const runningJobs = () =>
     db.selectFrom('jobs').select(['id', 'kind']).where('status', '=', 'running').execute();
-  let running = await until('a job running', runningJobs, (r) => r.length > 0, 3_000).catch(() => []);
-  if (running.length === 0) {
-    // The clips' own jobs are done already: an archive download of the spooled minutes is a job of some seconds.
-    const minutes = [...spooled.keys()].sort((a, b) => a - b);
-    const cookie = await login(PORTS.nginx);
-    const res = await api(PORTS.nginx, cookie, `/api/cameras/${camera.code}/downloads`, {
-      method: 'POST',
-      body: JSON.stringify({
-        start_datetime: new Date(minutes[0]!).toISOString(),
-        end_datetime: new Date(minutes.at(-1)! + 60_000).toISOString(),
-      }),
-    });
-    say(`asked for a download: ${res.status} ${(await res.text()).slice(0, 200)}`);
-    running = await until('a job running', runningJobs, (r) => r.length > 0, 60_000).catch(() => []);
+  let interrupted: number[] = [];
+  let jobsBefore = 0;
+  // A job counts as interrupted when it is still marked running after the kill (it ended with the worker).
+  for (let round = 0; round < 3 && interrupted.length === 0; round++) {
+    let running = await until('a job running', runningJobs, (r) => r.length > 0, 3_000).catch(() => []);
+    if (running.length === 0) {
+      // The spooled clips' jobs are done already: a few more clips (as an agent sends them) bring motion and
+      // vision jobs of their own.
+      for (let i = 0; i < 4; i++) {
+        const seconds = 2 + (i % 3);
+        const start = minuteAgo(SPOOLED_CLIPS + 10 + round * 4 + i);
+        const clip = variants[i % variants.length]!;
+        const query = new URLSearchParams({
+          duration_ms: String(seconds * 1000),
+          offset_ms: '0',
+          sha256: sha256(clip),
+        });
+        const res = await fetch(
+          `http://127.0.0.1:${PORTS.nginx}/api/ingest/cameras/${camera.code}/clips/${encodeURIComponent(start.toISOString().replace('.000Z', 'Z'))}?${query}`,
+          {
+            method: 'PUT',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'video/mp4' },
+            body: clip,
+          },
+        );
+        if (res.status !== 200) say(`clip upload: ${res.status} ${(await res.text()).slice(0, 200)}`);
+      }
+      running = await until('a job running', runningJobs, (r) => r.length > 0, 60_000).catch(() => []);
+    }
+    await killHard(nodes.worker.child);
+    interrupted = (await runningJobs()).map((j) => j.id);
+    jobsBefore = (await db.selectFrom('jobs').select(['id']).execute()).length;
+    say(`killed the worker (kill -9): jobs ${interrupted.join(', ') || 'none'} were running`);
+    await startNode(nodes.worker);
   }
-  await killHard(nodes.worker.child);
-  const jobsBefore = await db.selectFrom('jobs').select(['id']).execute();
-  say(
-    `killed the worker (kill -9) while ${running.map((j) => `${j.kind} #${j.id}`).join(', ') || 'no job'} ran`,
-  );
-  await startNode(nodes.worker);
-  const interrupted = running.map((j) => j.id);
+  const stateOf = () =>
+    interrupted.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('jobs')
+          .select(['id', 'kind', 'status', 'attempts'])
+          .where('id', 'in', interrupted)
+          .execute();
+  // Taken up again once their lease (JOB_LEASE_SECONDS) ran out, one at a time per queue on a busy machine.
+  const settledIn = Date.now();
   const settled = await until(
     'interrupted jobs finished',
-    () =>
-      interrupted.length === 0
-        ? Promise.resolve([])
-        : db
-            .selectFrom('jobs')
-            .select(['id', 'kind', 'status', 'attempts'])
-            .where('id', 'in', interrupted)
-            .execute(),
+    stateOf,
     (r) => r.every((j) => j.status !== 'running' && j.status !== 'queued'),
-    90_000,
+    180_000,
   ).catch(() => null);
+  figures.interruptedJobsSettledMs = Date.now() - settledIn;
+  const finalState = settled ?? (await stateOf());
   const dupes = await db
     .selectFrom('jobs')
     .select(['kind', 'dedupe_key'])
@@ -578,9 +596,9 @@ try {
     '4 jobs interrupted by the worker’s kill -9 finish once after its restart',
     interrupted.length > 0 &&
       settled !== null &&
-      settled.every((j) => j.status === 'done') &&
+      settled.every((j) => j.status === 'done' && j.attempts >= 2) &&
       dupes.length === 0,
-    `${interrupted.length} interrupted: ${JSON.stringify(settled)}; ${jobsBefore.length} jobs, ${dupes.length} dedupe keys twice`,
+    `${interrupted.length} interrupted: ${JSON.stringify(finalState)}; ${jobsBefore} jobs, ${dupes.length} dedupe keys twice`,
   );
 
   // ---- 1 live stills across nodes, p95 capture→viewer ----
