@@ -234,6 +234,15 @@ function CameraDetailScreen({ camera }: { camera: CameraDetail }) {
                 onOpenPtz={() => setPanel('ptz')}
                 onOpenDownload={openDownload}
                 onOpenEnterAlertCsv={() => setPanel('enterAlertCsv')}
+                share={
+                  hasArchive
+                    ? {
+                        minuteMs: live.isOn ? null : player.selectedMs,
+                        canAllowDownload: perms.batchDownload,
+                        beforeOpen: fullscreen.exit,
+                      }
+                    : undefined
+                }
               />
             }
           />
