@@ -243,3 +243,33 @@ test('zoom changes the picture, on live and on a recording; frame step moves one
   expect((await detail.videoState()).currentTime).toBe(0);
   await page.screenshot({ path: `${SHOTS}/player-zoom-frame-step.png` });
 });
+
+test('two fingers pinch the live picture', async ({ page, request }) => {
+  const camera = await liveCamera(request, DEMO);
+  const detail = new DetailPage(page);
+  await logInAs(page, DEMO);
+  await detail.goto(camera.code);
+  const frame = page.getByRole('region', { name: texts.area, exact: true });
+  await expect.poll(() => detail.canvasHasPixels(), { timeout: 30_000 }).toBe(true);
+  const box = (await frame.boundingBox())!;
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  // Touches through the DevTools protocol: the browser turns them into touch pointer events.
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number | null) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints:
+        spread === null
+          ? []
+          : [
+              { id: 1, x: centre.x - spread, y: centre.y },
+              { id: 2, x: centre.x + spread, y: centre.y },
+            ],
+    });
+  await touch('touchStart', 40);
+  for (let spread = 60; spread <= 100; spread += 20) await touch('touchMove', spread);
+  await touch('touchEnd', null);
+  // The fingers went from 80 to 200 px apart: 2.5×, around the middle.
+  await expect.poll(() => zoomOf(frame)).toBeCloseTo(2.5, 1);
+  await expect(page.getByTestId('zoom-level')).toContainText('2.5×');
+});
