@@ -68,15 +68,18 @@ test('motion events: filtered by kind and camera, previewed, reviewed with the k
   const rows = list.getByRole('listitem');
   // Every row shown is a motion event of that camera (once the filtered page has replaced the one before).
   await expect
-    .poll(async () => {
-      const names = await list.getByRole('link').allTextContents();
-      const kinds = await rows.evaluateAll((items) => items.map((item) => item.getAttribute('data-kind')));
-      return (
-        names.length > 0 &&
-        names.every((n) => n.includes(target.camera_name)) &&
-        kinds.every((k) => k === 'motion')
-      );
-    })
+    .poll(
+      async () => {
+        const names = await list.getByRole('link').allTextContents();
+        const kinds = await rows.evaluateAll((items) => items.map((item) => item.getAttribute('data-kind')));
+        return (
+          names.length > 0 &&
+          names.every((n) => n.includes(target.camera_name)) &&
+          kinds.every((k) => k === 'motion')
+        );
+      },
+      { timeout: 30_000 },
+    )
     .toBe(true);
   const shown = list.locator(`li[data-event-id="${target.id}"]`);
   await expect(shown.getByRole('img', { name: /のサムネイル$/ })).toBeVisible();

@@ -14,7 +14,6 @@ export default function EventsNavBadge() {
   return (
     <Badge
       size="sm"
-      circle={label.length < 3}
       color="red"
       aria-label={t('events.unreviewedCount', { count: label })}
       data-testid="events-unreviewed"
