@@ -245,18 +245,20 @@ test('a 4-tile synced wall stays within 0.5 s across tiles for a minute; seeking
   expect(figures.wallSecondsPlayed).toBeGreaterThan(55);
   expect(await wall.minute()).toBe(minute + MINUTE);
 
-  // Seeking moves all: to second 10 of the minute, every tile within 0.5 s of each other and there.
+  // Seeking while playing moves all: to the minute's start, every tile there together, still playing.
   const now = await wall.minute();
-  await pauseButton.click();
-  await wall.seekTo(10);
-  await wall.controls.getByRole('button', { name: wallTexts.play, exact: true }).click();
+  const thumb = wall.controls.getByRole('slider', { name: wallTexts.seek });
+  await thumb.focus();
+  await thumb.press('Home');
   await expect
     .poll(async () => {
       const tiles = await wall.moments();
       const at = tiles.map((tile) => (tile.moment - now) / 1000);
-      return tiles.length === 4 && spread(tiles) <= 0.5 && at.every((s) => s >= 10 && s < 16);
+      return tiles.length === 4 && spread(tiles) <= 0.5 && at.every((s) => s >= 0 && s < 6);
     })
     .toBe(true);
+  await expect(pauseButton).toBeVisible();
+  await expect.poll(async () => (await wall.moments()).filter((tile) => !tile.paused).length).toBe(4);
 
   // The speed applies to all: every tile runs at it (± the nudge) and the moment moves that fast.
   const speedButton = wall.controls.getByRole('button', { name: wallTexts.speed });
@@ -266,18 +268,23 @@ test('a 4-tile synced wall stays within 0.5 s across tiles for a minute; seeking
   await expect
     .poll(async () => (await wall.moments()).every((tile) => Math.abs(tile.rate - speed) <= speed * 0.25))
     .toBe(true);
-  // …and the moment moves that fast: 6 s of recording pass within 4 s at 2x or more, the tiles together.
-  const before = Math.min(...(await wall.moments()).map((tile) => tile.moment));
-  await expect
-    .poll(
-      async () => {
-        const tiles = await wall.moments();
-        return (
-          Math.min(...tiles.map((tile) => tile.moment)) - before >= 6_000 && spread(tiles) <= 0.5 * speed
-        );
-      },
-      { timeout: 4_000, intervals: [250] },
-    )
-    .toBe(true);
+  // …and the recording moves that fast: measured in the page over 2 s against its own clock (a loaded box
+  // delays the test's polls, not the ratio), with the tiles still together.
+  const run = await page.evaluate(async () => {
+    const read = () =>
+      Array.from(document.querySelectorAll<HTMLVideoElement>('[data-testid="wall-video"]')).map(
+        (video) => Number(video.dataset.clipStart) + video.currentTime * 1000,
+      );
+    const before = { at: performance.now(), moments: read() };
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const after = { at: performance.now(), moments: read() };
+    return {
+      ratio: (Math.min(...after.moments) - Math.min(...before.moments)) / (after.at - before.at),
+      spreadSec: (Math.max(...after.moments) - Math.min(...after.moments)) / 1000,
+    };
+  });
+  console.log(`synced wall at ${speed}x: ${JSON.stringify(run)}`);
+  expect(run.ratio).toBeGreaterThan(speed * 0.8);
+  expect(run.spreadSec).toBeLessThanOrEqual(0.5 * speed);
   await page.screenshot({ path: 'test-results/wall-synced-speed.png' });
 });
