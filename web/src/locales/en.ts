@@ -129,6 +129,7 @@ const en: Catalog<typeof ja> = {
     menu: 'Menu',
     cameraList: 'Cameras',
     events: 'Events',
+    eventsUnreviewed: '{{count}} unreviewed events',
     all: 'All',
     tags: 'Tags',
     heatmap: 'Heat map',

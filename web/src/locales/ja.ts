@@ -124,6 +124,7 @@ export default {
     menu: 'メニュー',
     cameraList: 'カメラ一覧',
     events: 'イベント',
+    eventsUnreviewed: '未確認のイベント {{count}}件',
     all: 'すべて',
     tags: 'タグ',
     heatmap: 'ヒートマップ',

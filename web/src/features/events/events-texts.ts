@@ -33,7 +33,6 @@ const ja = {
   noPreview: 'プレビューなし',
   preview: '{{camera}} {{time}} のプレビュー',
   thumbnail: '{{camera}} {{time}} のサムネイル',
-  unreviewedCount: '未確認のイベント {{count}}件',
   eventLabel: '{{time}} {{camera}} {{kind}}',
   until: '〜{{time}}',
   kindNames: {
@@ -85,7 +84,6 @@ const en: typeof ja = {
   noPreview: 'No preview',
   preview: 'Preview of {{camera}} at {{time}}',
   thumbnail: 'Thumbnail of {{camera}} at {{time}}',
-  unreviewedCount: '{{count}} unreviewed events',
   eventLabel: '{{time}} {{camera}} {{kind}}',
   until: 'to {{time}}',
   kindNames: {

@@ -1,5 +1,4 @@
-// GET api/events (keyset pages, filtered), GET api/events/filters, GET api/events/unreviewed-count and
-// POST api/events/reviewed (issue 22 "Events page"). Marking events reviewed refreshes the pages' marks and the
+// GET api/events (keyset pages, filtered), GET api/events/filters and POST api/events/reviewed (issue 22 "Events page"). Marking events reviewed refreshes the pages' marks and the
 // navigation's count.
 import {
   keepPreviousData,
@@ -13,20 +12,17 @@ import type {
   eventFilterOptionsCall,
   eventListCall,
   eventMarkReviewedCall,
-  eventUnreviewedCountCall,
   EventPage,
   MarkReviewedBody,
 } from '@camwatch/contract/events';
 import { routes } from '@camwatch/contract/routes';
 import { callApi } from '../../../lib/api-client.ts';
 import { withMarks, type EventsQuery } from '../event-filters.ts';
+import { unreviewedCountQueryKey } from './unreviewed-count.ts';
 
 export const EVENTS_PAGE = 50;
-/** The navigation's count is asked for again this often (and after every mark). */
-export const UNREVIEWED_POLL_MS = 60_000;
 
 export const eventsQueryKey = ['events'] as const;
-export const unreviewedCountQueryKey = ['events', 'unreviewed-count'] as const;
 
 export const useEventPages = (query: EventsQuery | null) =>
   useInfiniteQuery({
@@ -50,15 +46,6 @@ export const useEventFilterOptions = () =>
     queryFn: async ({ signal }) =>
       (await callApi<typeof eventFilterOptionsCall>(routes.eventFilterOptions, { signal })).data,
     staleTime: 60_000,
-  });
-
-export const useUnreviewedCount = () =>
-  useQuery({
-    queryKey: unreviewedCountQueryKey,
-    queryFn: async ({ signal }) =>
-      (await callApi<typeof eventUnreviewedCountCall>(routes.eventUnreviewedCount, { signal })).data.count,
-    refetchInterval: UNREVIEWED_POLL_MS,
-    refetchIntervalInBackground: false,
   });
 
 export function useMarkReviewed() {
