@@ -14,6 +14,16 @@
 //   than columns of cameras: an upload then never adds a row version to the row the camera list reads.
 import { sql, type Kysely } from 'kysely';
 
+/** Migration 0010's quiet camera columns (their change leaves customers.browse_version alone). */
+const QUIET_CAMERA_COLUMNS = ['last_seen_at', 'latest_thumb_at', 'updated_at'];
+const withoutQuiet = (row: 'OLD' | 'NEW', quiet: readonly string[]) =>
+  `(to_jsonb(${row}) - ${quiet.map((c) => `'${c}'`).join(' - ')})`;
+/** Migration 0010's update trigger of the camera list's version, with these quiet columns. */
+const browseVersionTrigger = (quiet: readonly string[]) =>
+  `CREATE TRIGGER cameras_browse_version_upd AFTER UPDATE ON cameras
+     FOR EACH ROW WHEN (${withoutQuiet('OLD', quiet)} IS DISTINCT FROM ${withoutQuiet('NEW', quiet)})
+     EXECUTE FUNCTION bump_browse_version()`;
+
 const statements = [
   `ALTER TABLE cameras ADD COLUMN first_seen_at timestamptz`,
   `UPDATE cameras c SET first_seen_at = LEAST(
@@ -106,6 +116,10 @@ const statements = [
      FOR EACH STATEMENT EXECUTE FUNCTION count_stills_removed()`,
   `CREATE TRIGGER thumbnails_storage_resize AFTER UPDATE OF bytes ON thumbnails
      FOR EACH ROW WHEN (OLD.bytes IS DISTINCT FROM NEW.bytes) EXECUTE FUNCTION count_media_resized()`,
+  // first_seen_at changes at a camera's first heartbeat: like last_seen_at it is not what the camera list shows,
+  // so the list's version (migration 0010) must not go up for it.
+  `DROP TRIGGER cameras_browse_version_upd ON cameras`,
+  browseVersionTrigger([...QUIET_CAMERA_COLUMNS, 'first_seen_at']),
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -130,5 +144,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   ])
     await sql.raw(`DROP FUNCTION IF EXISTS ${fn}()`).execute(db);
   await sql.raw('DROP TABLE IF EXISTS camera_storage').execute(db);
+  await sql.raw('DROP TRIGGER IF EXISTS cameras_browse_version_upd ON cameras').execute(db);
+  await sql.raw(browseVersionTrigger(QUIET_CAMERA_COLUMNS)).execute(db);
   await sql.raw('ALTER TABLE cameras DROP COLUMN IF EXISTS first_seen_at').execute(db);
 }

@@ -31,8 +31,9 @@ export async function getTimelineEvents(
   for (let page = 0; page < PAGES_MAX; page++) {
     const answer: { data: EventPage } = await callApi<typeof eventListCall>(routes.eventList, {
       query: {
-        'camera[]': [code],
-        'kind[]': [...TIMELINE_EVENT_KINDS],
+        // Array keys without their brackets: the client adds `[]` to each (callUrl).
+        camera: [code],
+        kind: [...TIMELINE_EVENT_KINDS],
         from: toOffsetIso(fromMs),
         to: toOffsetIso(toMs),
         limit: 100,
