@@ -27,5 +27,3 @@ const en: typeof ja = {
 };
 
 addScreenTexts('playerTools', { ja, en });
-
-export const playerToolsTexts = { ja, en };

@@ -1,6 +1,6 @@
 // GET api/events for one camera and period (issue 22), the continuous timeline's marks of the kinds its coverage
 // does not count: a person tracked by the vision engine, and the camera going down and coming back up. Paged
-// newest first; the strip takes at most TIMELINE_EVENTS_MAX of a window and says when there were more.
+// newest first; the strip takes at most PAGES_MAX pages of 100 of a window and says when there were more.
 import { queryOptions } from '@tanstack/react-query';
 import type { CameraEvent, EventPage, eventListCall } from '@camwatch/contract/events';
 import { routes } from '@camwatch/contract/routes';
@@ -9,14 +9,12 @@ import { toOffsetIso } from '../../../lib/local-time.ts';
 
 /** The kinds the strip marks from the events call (motion, entry and passes come counted with the coverage). */
 export const TIMELINE_EVENT_KINDS = ['person', 'camera_down', 'camera_up'] as const;
-export type TimelineEventKind = (typeof TIMELINE_EVENT_KINDS)[number];
 /** Pages of 100 asked at most for one window. */
 const PAGES_MAX = 5;
-export const TIMELINE_EVENTS_MAX = PAGES_MAX * 100;
 
 export interface TimelineEvents {
   events: Pick<CameraEvent, 'id' | 'kind' | 'at' | 'ends_at'>[];
-  /** More events than TIMELINE_EVENTS_MAX: the oldest of the window are left out. */
+  /** More events than PAGES_MAX pages hold: the oldest of the window are left out. */
   isCut: boolean;
 }
 
