@@ -138,6 +138,20 @@ export function useDetailPlayer(camera: CameraDetail) {
   };
 
   const selectedEntry = periodArchives?.find((a) => a.start_time === playback.selected);
+
+  // A date query to the second (the events page links to an event's moment) plays its minute from that second,
+  // once, when that minute is the one chosen; another minute chosen first drops it.
+  const openingSecond = useRef(initialDate !== null && initialDate % 60_000 !== 0 ? initialDate : null);
+  const { seek } = playback;
+  useEffect(() => {
+    const at = openingSecond.current;
+    if (at === null || !selectedEntry) return;
+    openingSecond.current = null;
+    const minuteMs = at - (at % 60_000);
+    if (Date.parse(selectedEntry.start_time) !== minuteMs) return;
+    const position = (at - minuteMs) / 1000 - selectedEntry.clip_offset_sec;
+    if (position > 0) seek(position);
+  }, [selectedEntry, seek]);
   const selectedMs = selectedEntry ? Date.parse(selectedEntry.start_time) : null;
   // The seek bar covers the minute; a clip that began late in its minute starts further along it.
   const clipOffset = selectedEntry?.clip_offset_sec ?? 0;
