@@ -74,6 +74,22 @@ export class RecordedMediaRepository {
    * Like deleteExpiredClips for thumbnails. In the same transaction a camera whose newest thumbnail went
    * forgets it (latest_thumb_at), so thumb_url never names a deleted image.
    */
+  /**
+   * Events (the events page) older than their camera's storing days, at most `limit`: their recording and
+   * thumbnail have gone with them, and a camera's events would otherwise grow without end (a motion event a
+   * minute). Answers how many went.
+   */
+  async deleteExpiredEvents(now: Date, limit: number): Promise<number> {
+    const deleted = await sql`
+      DELETE FROM camera_events e USING (
+        SELECT ev.id FROM camera_events ev JOIN cameras c ON c.id = ev.camera_id
+        WHERE ev.at < ${now}::timestamptz - c.archive_storing_days * interval '1 day'
+        LIMIT ${limit}
+      ) old
+      WHERE e.id = old.id`.execute(this.db);
+    return Number(deleted.numAffectedRows ?? 0);
+  }
+
   deleteExpiredThumbnails(now: Date, limit: number): Promise<string[]> {
     return this.db.transaction().execute(async (trx) => {
       const deleted = await sql<{ camera_id: number; blob_key: string }>`

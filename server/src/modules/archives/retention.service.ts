@@ -1,5 +1,5 @@
-// Retention (a recurring job, hourly): clips and thumbnails older than their camera's archive_storing_days
-// go, in batches so one run never holds a large transaction. Rows are deleted first and their blobs after;
+// Retention (a recurring job, hourly): clips, thumbnails and events (the events page) older than their camera's
+// archive_storing_days go, in batches so one run never holds a large transaction. Rows are deleted first and their blobs after;
 // see recorded-media.repository.ts for why that order.
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { RecordedMediaRepository } from './recorded-media.repository.ts';
@@ -14,11 +14,17 @@ export class RetentionService {
     private readonly batchSize = BATCH,
   ) {}
 
-  /** Deletes what has outlived its camera's storing days; answers how many clips and thumbnails went. */
-  async run(now = new Date()): Promise<{ clips: number; thumbnails: number }> {
+  /** Deletes what has outlived its camera's storing days; answers how many clips, thumbnails and events went. */
+  async run(now = new Date()): Promise<{ clips: number; thumbnails: number; events: number }> {
     const clips = await this.drain(() => this.media.deleteExpiredClips(now, this.batchSize));
     const thumbnails = await this.drain(() => this.media.deleteExpiredThumbnails(now, this.batchSize));
-    return { clips, thumbnails };
+    let events = 0;
+    for (;;) {
+      const batch = await this.media.deleteExpiredEvents(now, this.batchSize);
+      events += batch;
+      if (batch < this.batchSize) break;
+    }
+    return { clips, thumbnails, events };
   }
 
   private async drain(deleteBatch: () => Promise<string[]>): Promise<number> {

@@ -80,4 +80,48 @@ describe('retention', () => {
       .executeTakeFirstOrThrow();
     expect(row.latest_thumb_at).toBeNull();
   });
+
+  it("deletes events older than their camera's storing days, in batches, and keeps the rest", async () => {
+    const weekly = await cameraKeeping(7);
+    const monthly = await cameraKeeping(30);
+    const { customer_id } = await t.db
+      .selectFrom('cameras')
+      .select('customer_id')
+      .where('id', '=', weekly.id)
+      .executeTakeFirstOrThrow();
+    const { customer_id: monthlyCustomer } = await t.db
+      .selectFrom('cameras')
+      .select('customer_id')
+      .where('id', '=', monthly.id)
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    const event = (cameraId: number, customerId: number, ageDays: number, i: number) => ({
+      customer_id: customerId,
+      camera_id: cameraId,
+      kind: 'camera_down' as const,
+      at: new Date(now - ageDays * 86_400_000 - i * 1000),
+      ends_at: null,
+      clip_id: null,
+      detail: '{}',
+    });
+    await t.db
+      .insertInto('camera_events')
+      .values([
+        ...[0, 1, 2, 3, 4].map((i) => event(weekly.id, customer_id, 8, i)),
+        event(weekly.id, customer_id, 6, 0),
+        event(monthly.id, monthlyCustomer, 8, 0),
+      ])
+      .execute();
+    const left = async (cameraId: number) =>
+      (await t.db.selectFrom('camera_events').select('at').where('camera_id', '=', cameraId).execute()).map(
+        (row) => Math.round((now - row.at.getTime()) / 86_400_000),
+      );
+
+    const result = await new RetentionService(new RecordedMediaRepository(t.db), t.services.blobs, 2).run(
+      new Date(now),
+    );
+    expect(result.events).toBe(5);
+    expect(await left(weekly.id)).toEqual([6]);
+    expect(await left(monthly.id)).toEqual([8]);
+  });
 });
