@@ -112,6 +112,18 @@ const expectedCalls = [
   'GET /api/events/filters',
   'GET /api/events/unreviewed-count',
   'POST /api/events/reviewed',
+  // the continuous timeline (issue 22)
+  'GET /api/cameras/:camera_code/coverage',
+  // camera health (issue 22)
+  'GET /api/cameras/:camera_code/health',
+  'GET /api/camera-health',
+  // shareable clip links (issue 22): the user's, and the public ones a link opens without an account
+  'POST /api/cameras/:camera_code/share-links',
+  'GET /api/share-links',
+  'DELETE /api/share-links/:share_link_id',
+  'GET /api/public/share/:token',
+  'GET /api/public/share/:token/clips/:clip_id',
+  'GET /api/public/share/:token/download',
   // the device API of camera agents (issue “Video pipeline”)
   'PUT /api/ingest/cameras/:camera_code/clips/:start_time',
   'PUT /api/ingest/cameras/:camera_code/thumbnails/:start_time',
