@@ -121,7 +121,7 @@ test('period switch, event filter, snapshot on hover, controller hiding, video i
       { timeout: 90_000, intervals: [5_000] },
     )
     .toBeGreaterThan(0);
-  const filter = page.getByLabel(texts.filter);
+  const filter = page.getByLabel(texts.filter, { exact: true });
   // Under the peopleCounter filter only minutes with counted passes (the vision job's, from the simulated people
   // crossing the demo's entrance) carry markers, not the motion ones.
   await filter.selectOption('peopleCounter');
@@ -275,7 +275,7 @@ test('period switch, event filter, snapshot on hover, controller hiding, video i
     )
     .toBeGreaterThan(0);
   const withMotion = await detail.minutes.getByTestId('timeline-marker').count();
-  await page.getByLabel(texts.filter).selectOption('peopleCounter');
+  await page.getByLabel(texts.filter, { exact: true }).selectOption('peopleCounter');
   await expect(detail.minutes.getByTestId('timeline-marker')).toHaveCount(withMotion);
 });
 
