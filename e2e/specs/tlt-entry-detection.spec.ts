@@ -99,7 +99,7 @@ test('enter alert and operation areas in video info; entry alerts on the timelin
   const minuteMs = await waitForEntryAlert(request, code);
   await page.reload();
   await detail.revealMinute(minuteMs);
-  await page.getByLabel(texts.filter).selectOption('enterAlert');
+  await page.getByLabel(texts.filter, { exact: true }).selectOption('enterAlert');
   const minute = page.locator(
     `button[data-minute="${await page.evaluate((ms) => {
       const d = new Date(ms);
