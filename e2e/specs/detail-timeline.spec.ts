@@ -187,7 +187,10 @@ test('period switch, event filter, snapshot on hover, controller hiding, video i
   // late in its minute (the recording's first) sits at its end.
   const clipLength = () => detail.video.evaluate((v) => (v as HTMLVideoElement).duration);
   const clickSeekBarAt = async (minuteSeconds: number) => {
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2); // the controller shows
+    // A click on a minute below (the continuous timeline sits between) scrolls the player out of view.
+    await detail.stage.scrollIntoViewIfNeeded();
+    const stage = (await detail.stage.boundingBox())!;
+    await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2); // the controller shows
     const bar = (await page.getByTestId('seek-bar').boundingBox())!;
     await page.mouse.click(bar.x + (bar.width * minuteSeconds) / 60, bar.y + bar.height / 2 + 4);
   };
