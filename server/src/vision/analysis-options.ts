@@ -23,6 +23,12 @@ export interface AnalysisOptions {
    * moving picture and at everyone tracked (the engine before this, kept to compare costs).
    */
   refreshSeconds: number;
+  /**
+   * Dim pictures (a dark scene at night: the grey sample's mean under `belowLuminance`, 0..255) are looked at as
+   * the engine did before its cheaper schedule: a dim person's motion is small and their box less sure, so
+   * every motion blob is looked at, each followed person every `refreshSeconds` with a wide crop at full size.
+   */
+  dim: { belowLuminance: number; refreshSeconds: number; regions: Partial<RegionOptions> };
   detector: Partial<PersonDetectorOptions>;
   tracker: Partial<TrackerOptions>;
   /** The crops (regions.ts), over its defaults. */
@@ -42,7 +48,12 @@ export const defaultAnalysisOptions: AnalysisOptions = {
   motionGate: true,
   regionCrops: true,
   motionShare: 0.0015,
-  refreshSeconds: 1.5,
+  refreshSeconds: 2,
+  dim: {
+    belowLuminance: 64,
+    refreshSeconds: 1.5,
+    regions: { minBlobHeight: 0, trackedMargin: 0.6, personSide: 0 },
+  },
   detector: {},
   tracker: {},
   regions: {},

@@ -10,7 +10,9 @@
 // (refreshSeconds > 0, the default): motion inside the predicted boxes of people already followed costs nothing;
 // the detector looks only at motion nobody explains (someone new, unless it continues motion it found nobody in
 // less than refreshSeconds ago, such as a car driving by), at tentative and just-missed tracks, and at each
-// followed person again every refreshSeconds. A picture with nothing to look at is skipped: the tracks' boxes
+// followed person again every refreshSeconds, in a tight crop scaled by their own height (regions.ts
+// personHeight), and motion too short to be a person the analyses need is left until it grows. Dim pictures (a
+// dark night) keep the wider, more frequent looks (AnalysisOptions.dim). A picture with nothing to look at is skipped: the tracks' boxes
 // for it are interpolated between detections (or predicted at the clip's end), so every analysed moment still
 // has a box. refreshSeconds 0 is the former engine (detector on every moving picture and around everyone
 // tracked, at most once a second while still), kept to compare costs (bench --baseline).
@@ -20,7 +22,7 @@ import { describeDetections } from './appearance.ts';
 import { decodeFrames, type DecodeOptions } from './decode.ts';
 import { detectIn, timedDetect } from './frame-detection.ts';
 import { whereToLook, type EmptyMotion } from './look-schedule.ts';
-import { changedShare, sampleGrey } from './motion-gate.ts';
+import { changedShare, meanLuminance, sampleGrey } from './motion-gate.ts';
 import { PersonDetector } from './person-detector.ts';
 import {
   cropPicture,
@@ -92,6 +94,8 @@ export async function analyzeVideo(
 ): Promise<AnalysisResult> {
   const settings = { ...defaultAnalysisOptions, ...options };
   const regionOptions: RegionOptions = { ...defaultRegionOptions, ...settings.regions };
+  const dim = { ...defaultAnalysisOptions.dim, ...settings.dim };
+  const dimRegionOptions: RegionOptions = { ...regionOptions, ...dim.regions };
   const detector = await PersonDetector.load(settings.detector);
   // Made at the first picture: the tracker measures in picture heights, so it needs the picture's shape.
   let tracker: PersonTracker | null = null;
@@ -157,6 +161,8 @@ export async function analyzeVideo(
       continue;
     }
     if (settings.refreshSeconds > 0 && settings.regionCrops && before !== null) {
+      const isDim = meanLuminance(grey) < dim.belowLuminance;
+      const lookOptions = isDim ? dimRegionOptions : regionOptions;
       const where = whereToLook(
         tracker,
         frame,
@@ -164,9 +170,9 @@ export async function analyzeVideo(
         previousT,
         grey,
         moved,
-        settings.refreshSeconds,
+        isDim ? dim.refreshSeconds : settings.refreshSeconds,
         emptyMotion,
-        regionOptions,
+        lookOptions,
       );
       const look = where.look;
       emptyMotion = where.empty;
@@ -190,7 +196,7 @@ export async function analyzeVideo(
         const found: Detection[] = [];
         for (const crop of look) {
           mark = cpuMs();
-          const picture = cropPicture(frame, crop, regionOptions);
+          const picture = cropPicture(frame, crop, lookOptions);
           profile.cropMs += cpuMs() - mark;
           for (const detection of await timedDetect(detector, picture, profile))
             found.push(fromCrop(detection, crop, frame.width, frame.height));

@@ -57,6 +57,8 @@ export function whereToLook(
   const checked: PixelBox[] = [];
   const stillEmpty: EmptyMotion[] = [];
   for (const blob of movingBlobs(previous, grey, cols, rows, regionOptions, explained)) {
+    // Too short to be a person the analyses need (≥ 48 px): a far walker is looked at once they come nearer.
+    if (blob.h < regionOptions.minBlobHeight) continue;
     const known = empty.find(
       (e) =>
         frame.t - e.checkedAt < refreshSeconds - 1e-6 && overlaps(e.box, blob) && similarHeight(e.box, blob),
@@ -66,10 +68,11 @@ export function whereToLook(
   }
   const regions = [
     ...checked,
-    ...due.map((p) => ({
-      ...toPixels(p.box, frame.width, frame.height),
-      margin: regionOptions.trackedMargin,
-    })),
+    ...due.map((p) => {
+      const box = toPixels(p.box, frame.width, frame.height);
+      // A confirmed person's predicted box is their size: their crop is scaled by it (regions.ts).
+      return { ...box, margin: regionOptions.trackedMargin, personHeight: p.confirmed ? box.h : undefined };
+    }),
   ];
   if (regions.length === 0) return { look: null, checked, empty: stillEmpty };
   return {

@@ -22,6 +22,13 @@ export function sampleGrey(frame: RgbFrame): Uint8Array {
   return out;
 }
 
+/** The mean of a grey sample (0..255): how bright the picture is. */
+export function meanLuminance(grey: Uint8Array): number {
+  let sum = 0;
+  for (let i = 0; i < grey.length; i++) sum += grey[i]!;
+  return grey.length > 0 ? sum / grey.length : 0;
+}
+
 /** Share of sampled pixels that changed between two pictures. */
 export function changedShare(a: Uint8Array, b: Uint8Array): number {
   let changed = 0;

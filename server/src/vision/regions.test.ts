@@ -108,6 +108,44 @@ describe('cropPicture and fromCrop', () => {
     expect(at(2, 2)).toBe(0);
   });
 
+  it('scales a crop around a known person so that person is personSide tall, the smaller of two when merged', () => {
+    const frame = { width: 480, height: 270, data: new Uint8Array(480 * 270 * 3) };
+    const options = defaultRegionOptions;
+    // A followed person 50 px tall: without their height the crop is enlarged to the target side (2×); with it
+    // only to personSide (80 px for 50 px: 1.6×), so fewer input pixels.
+    const box = { x: 200, y: 100, w: 20, h: 50, margin: options.trackedMargin };
+    const [plain] = cropsFor([box], 480, 270)!;
+    const [known] = cropsFor([{ ...box, personHeight: 50 }], 480, 270)!;
+    expect(known!.personHeight).toBe(50);
+    const plainPicture = cropPicture(frame, plain!);
+    const knownPicture = cropPicture(frame, known!);
+    expect(knownPicture.height).toBe(Math.round(known!.h * (options.personSide / 50)));
+    expect(knownPicture.width * knownPicture.height).toBeLessThan(
+      0.7 * plainPicture.width * plainPicture.height,
+    );
+    // personSide 0 leaves the scale to the target side.
+    expect(cropPicture(frame, known!, { ...options, personSide: 0 }).height).toBe(plainPicture.height);
+    // Two people merged into one crop: the shorter one sets the scale; a blob (no known person) merged in drops it.
+    const [both] = cropsFor(
+      [
+        { ...box, personHeight: 50 },
+        { ...box, x: 215, h: 40, personHeight: 40 },
+      ],
+      480,
+      270,
+    )!;
+    expect(both!.personHeight).toBe(40);
+    const [withBlob] = cropsFor(
+      [
+        { ...box, personHeight: 50 },
+        { x: 215, y: 100, w: 20, h: 40 },
+      ],
+      480,
+      270,
+    )!;
+    expect(withBlob!.personHeight).toBeUndefined();
+  });
+
   it('maps a detection back to picture fractions and drops repeats from overlapping crops', () => {
     const inCrop: Detection = { box: { x: 0.25, y: 0.5, w: 0.5, h: 0.5 }, score: 0.8 };
     const mapped = fromCrop(inCrop, { x: 100, y: 50, w: 40, h: 80 }, 400, 200);

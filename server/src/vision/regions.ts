@@ -14,6 +14,12 @@ export interface PixelBox {
   h: number;
   /** This box's margin in cropsFor, instead of the options' (a tracked person's predicted box needs less). */
   margin?: number;
+  /**
+   * The height (picture pixels) of a person known to be in this box (a tracked person's predicted box), or of the
+   * smallest one a crop holds: the crop is scaled so that person is `personSide` tall in the model's input, not
+   * larger, so a tight crop around a known person costs fewer input pixels (cropPicture).
+   */
+  personHeight?: number;
 }
 
 export interface RegionOptions {
@@ -23,6 +29,11 @@ export interface RegionOptions {
   pixelThreshold: number;
   /** A changed blob smaller than this many samples is noise. */
   minCells: number;
+  /**
+   * Tracking between detections (look-schedule.ts): motion shorter than this (picture pixels) is not looked at. A
+   * person the analyses need is taller; a far walker's motion grows as they come nearer. 0: every blob.
+   */
+  minBlobHeight: number;
   /** Margin added around a moving blob or a tracked person, as a share of its height. */
   margin: number;
   /** Margin around a tracked person's predicted box (analyze.ts, tracking between detections). */
@@ -34,18 +45,22 @@ export interface RegionOptions {
   /** The crop is scaled so its longer side is at most this (model input pixels), and at most `maxScale` times. */
   targetSide: number;
   maxScale: number;
+  /** A known person's height in the model's input (see PixelBox.personHeight); 0: not used. */
+  personSide: number;
 }
 
 export const defaultRegionOptions: RegionOptions = {
   step: 4,
   pixelThreshold: 24,
   minCells: 3,
+  minBlobHeight: 28,
   margin: 0.6,
-  trackedMargin: 0.6,
+  trackedMargin: 0.35,
   minSide: 64,
   wholeShare: 0.55,
   targetSide: 224,
   maxScale: 2,
+  personSide: 80,
 };
 
 /**
@@ -126,10 +141,19 @@ export function movingBlobs(
 const overlaps = (a: PixelBox, b: PixelBox) =>
   a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
+/** Both boxes' extent; a known person's height only when both hold one (the smaller: it must stay findable). */
 const union = (a: PixelBox, b: PixelBox): PixelBox => {
   const x = Math.min(a.x, b.x);
   const y = Math.min(a.y, b.y);
-  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+  const box: PixelBox = {
+    x,
+    y,
+    w: Math.max(a.x + a.w, b.x + b.w) - x,
+    h: Math.max(a.y + a.h, b.y + b.h) - y,
+  };
+  if (a.personHeight !== undefined && b.personHeight !== undefined)
+    box.personHeight = Math.min(a.personHeight, b.personHeight);
+  return box;
 };
 
 /**
@@ -143,7 +167,7 @@ export function cropsFor(
   height: number,
   options: RegionOptions = defaultRegionOptions,
 ): PixelBox[] | null {
-  let crops = boxes.map((box) => {
+  let crops = boxes.map((box): PixelBox => {
     const pad = box.h * (box.margin ?? options.margin);
     const w = Math.max(options.minSide, box.w + 2 * pad);
     const h = Math.max(options.minSide, box.h + 2 * pad);
@@ -151,7 +175,9 @@ export function cropsFor(
     const y0 = Math.max(0, Math.floor(box.y + box.h / 2 - h / 2));
     const x1 = Math.min(width, Math.ceil(box.x + box.w / 2 + w / 2));
     const y1 = Math.min(height, Math.ceil(box.y + box.h / 2 + h / 2));
-    return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+    const crop: PixelBox = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+    if (box.personHeight !== undefined) crop.personHeight = box.personHeight;
+    return crop;
   });
   // Merge until no two overlap.
   for (let merged = true; merged;) {
@@ -169,13 +195,18 @@ export function cropsFor(
   return area > options.wholeShare * width * height ? null : crops.filter((c) => c.w > 0 && c.h > 0);
 }
 
-/** The crop's pixels scaled (bilinear) so its longer side is `targetSide` at most and at most `maxScale` times. */
+/**
+ * The crop's pixels scaled (bilinear) so its longer side is `targetSide` at most and at most `maxScale` times, and
+ * a known person in it (personHeight) no taller than `personSide`.
+ */
 export function cropPicture(
   frame: RgbFrame,
   crop: PixelBox,
   options: RegionOptions = defaultRegionOptions,
 ): RgbFrame {
-  const scale = Math.min(options.maxScale, options.targetSide / Math.max(crop.w, crop.h));
+  let scale = Math.min(options.maxScale, options.targetSide / Math.max(crop.w, crop.h));
+  if (options.personSide > 0 && crop.personHeight !== undefined && crop.personHeight > 0)
+    scale = Math.min(scale, options.personSide / crop.personHeight);
   const width = Math.max(1, Math.round(crop.w * scale));
   const height = Math.max(1, Math.round(crop.h * scale));
   const data = new Uint8Array(width * height * 3);
