@@ -55,20 +55,21 @@ export async function runDownloadJob(
     const { size } = await fs.stat(out);
     const key = blobKeys.download(downloadId);
     await deps.blobs.putFile(key, out, 'video/mp4');
-    await deps.downloads.update(downloadId, {
-      status: 'ready',
-      progress: 1,
-      bytes: size,
-      blob_key: key,
-      finished_at: new Date(),
-    });
-    await deps.notifications.insertForUsers(row.customer_id, [row.user_id], {
-      event: 'download',
-      kind: 'archive',
-      message: DOWNLOAD_MESSAGES.ready,
-      cameraId: row.camera_id,
-      url: `/api/downloads/${downloadId}/file`,
-    });
+    await deps.downloads.markReadyAndNotify(
+      downloadId,
+      { bytes: size, blob_key: key, finished_at: new Date() },
+      {
+        customerId: row.customer_id,
+        userId: row.user_id,
+        notification: {
+          event: 'download',
+          kind: 'archive',
+          message: DOWNLOAD_MESSAGES.ready,
+          cameraId: row.camera_id,
+          url: `/api/downloads/${downloadId}/file`,
+        },
+      },
+    );
   } catch (error) {
     await recordDownloadFailure(
       deps,

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { cameraClipsBetween, customerCamera } from '../../db/scoped-queries.ts';
+import { NotificationRepository, type NewNotification } from '../notifications/notification.repository.ts';
 
 export class DownloadRepository {
   constructor(private readonly db: Db) {}
@@ -100,6 +101,29 @@ export class DownloadRepository {
     }>,
   ): Promise<void> {
     await this.db.updateTable('downloads').set(values).where('id', '=', downloadId).execute();
+  }
+
+  /**
+   * The download made ready and its user told, in one transaction: a worker killed between the two would otherwise
+   * leave a ready download nobody is told about (its retry sees it ready and stops), or tell twice.
+   */
+  async markReadyAndNotify(
+    downloadId: number,
+    values: { bytes: number; blob_key: string; finished_at: Date },
+    notify: { customerId: number; userId: number; notification: NewNotification },
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('downloads')
+        .set({ ...values, status: 'ready', progress: 1, error: null })
+        .where('id', '=', downloadId)
+        .execute();
+      await new NotificationRepository(trx).insertForUsers(
+        notify.customerId,
+        [notify.userId],
+        notify.notification,
+      );
+    });
   }
 }
 

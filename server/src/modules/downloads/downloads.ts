@@ -14,8 +14,12 @@ import { DownloadService } from './download.service.ts';
 export const DOWNLOAD_JOB = 'download';
 /** Expired files are looked for hourly. */
 export const DOWNLOAD_EXPIRY_EVERY_MS = 3_600_000;
-/** A failed join is tried this many times before the download is marked failed. */
-export const DOWNLOAD_JOB_ATTEMPTS = 2;
+/**
+ * Runs of a download's job before it is marked failed. A worker that dies mid-job (kill -9, a deploy, a lost node)
+ * spends one: the next worker's run is the second, and a passing fault on it (storage or database briefly away on a
+ * node that just came back) still leaves a third, so one death never turns into a failed download.
+ */
+export const DOWNLOAD_JOB_ATTEMPTS = 3;
 /** The file's signed address lasts long enough for a slow download to start. */
 const FILE_URL_TTL_MS = 30 * 60_000;
 
