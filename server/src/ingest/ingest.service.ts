@@ -52,7 +52,7 @@ export interface IngestServiceOptions {
   /** Hands a live still to viewers; answers whether anyone still wants live images. */
   onStill?: (cameraId: number, data: Buffer, capturedAt: number) => boolean;
   /** Hands a live HLS segment to the streaming module; answers whether anyone still wants the stream. */
-  onLiveSegment?: (cameraId: number, segment: LiveSegmentIn) => boolean;
+  onLiveSegment?: (cameraId: number, segment: LiveSegmentIn) => boolean | Promise<boolean>;
   logger?: { error: (obj: object, msg: string) => void };
   now?: () => number;
 }

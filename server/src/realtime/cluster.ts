@@ -26,6 +26,7 @@ export function connectCluster(
   bus.serve(hub);
   hub.useBus(bus);
   hub.useRelay(relay);
+  liveStreams.useSequenceMarks(relay);
   relay.deliverTo({
     still: (cameraId, still) => hub.putStill(cameraId, still.data, still.capturedAt, still.receivedAt),
     segment: (cameraId, segment) => liveStreams.putRelayed(cameraId, segment),

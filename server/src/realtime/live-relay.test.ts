@@ -193,6 +193,57 @@ describe('live media between api nodes through Redis', () => {
     expect(segment.rawPayload.length).toBe(ts.length);
   });
 
+  it('when the agent’s uploads move from node A to node C and back, node B’s playlist numbers go on, never back', async () => {
+    const { tenant, camera: cam, token } = await camera();
+    const cookieB = await login(nodeB.app, tenant.user);
+    const answer = await as(nodeB.app, cookieB, {
+      method: 'POST',
+      url: `/api/cameras/${cam.code}/streaming`,
+      payload: { mode: 'live', expires: 600 },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const url = answer.json<{ data: { url: string } }>().data.url;
+    await waitFor(
+      () => nodeA.services.hub.isStreamWanted(cam.id) && nodeC.services.hub.isStreamWanted(cam.id),
+    );
+    const ts = Buffer.alloc(188 * 4, 0);
+    for (let i = 0; i < 4; i++) ts[i * 188] = 0x47;
+    const upload = async (node: App, agentSequence: number) => {
+      const up = await node.app.inject({
+        method: 'PUT',
+        url: `/api/ingest/cameras/${cam.code}/live-segments/${agentSequence}?duration_ms=1000`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'video/mp2t' },
+        payload: ts,
+      });
+      expect(up.json()).toEqual({ stream: true });
+    };
+    /** The media sequence numbers node B's playlist lists, in order. */
+    const listedAtB = async () => {
+      const playlist = await nodeB.app.inject({ method: 'GET', url });
+      const first = Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(playlist.body)?.[1]);
+      const names = [...playlist.body.matchAll(/^(\d+)\.ts$/gm)].map((m) => Number(m[1]));
+      // The player numbers the listed segments from the media sequence on: the names must agree.
+      expect(names).toEqual(names.map((_, i) => first + i));
+      return names;
+    };
+    await upload(nodeA, 7);
+    await upload(nodeA, 8);
+    await waitFor(() => nodeB.services.liveStreams.segment(cam.id, 1) !== undefined);
+    expect(await listedAtB()).toEqual([0, 1]);
+    // The agent reconnects to node C (which never had the camera's segments) and starts its count afresh.
+    await upload(nodeC, 0);
+    await upload(nodeC, 1);
+    await waitFor(() => nodeB.services.liveStreams.segment(cam.id, 3) !== undefined);
+    expect(await listedAtB()).toEqual([0, 1, 2, 3]);
+    // And back to node A, whose own count had stopped at 1.
+    await upload(nodeA, 2);
+    await waitFor(() => nodeB.services.liveStreams.segment(cam.id, 4) !== undefined);
+    expect(await listedAtB()).toEqual([0, 1, 2, 3, 4]);
+    const playlist = await nodeB.app.inject({ method: 'GET', url });
+    // The agent's restart on node C is one discontinuity; its return to A (count going on) another.
+    expect(playlist.body.match(/#EXT-X-DISCONTINUITY\n/g)?.length).toBe(2);
+  });
+
   it('a live fMP4 viewer on node B gets the picture so far and every new fragment from the agent on node A', async () => {
     const { tenant, camera: cam, token } = await camera();
     const agent = await open(`ws://127.0.0.1:${portOf(nodeA)}/api/ingest/cameras/${cam.code}/control`, {

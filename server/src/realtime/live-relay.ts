@@ -16,8 +16,17 @@ import { FailureLog } from '../lib/failure-log.ts';
 
 /** How long the newest relayed still of a camera stays in Redis. */
 export const LATEST_STILL_TTL_MS = 5_000;
-/** A GET of the newest still that takes longer is given up (the long-poll waits for the next one instead). */
-const LATEST_STILL_WAIT_MS = 500;
+/**
+ * A read from Redis on a request's path that takes longer is given up (the newest still: the long-poll waits for the
+ * next one; the newest segment number: this node's own count goes on).
+ */
+const REDIS_READ_WAIT_MS = 500;
+
+/**
+ * How long a camera's newest live segment number is kept in Redis: a node that takes the camera's uploads over
+ * within it continues the numbers (a player of an hour-old stream has long reloaded it).
+ */
+export const SEGMENT_SEQUENCE_TTL_MS = 3_600_000;
 
 /** What a node subscribes to for its viewers: stills (`live`), or HLS segments and fMP4 fragments (`stream`). */
 export type WatchKind = 'live' | 'stream';
@@ -96,6 +105,10 @@ export class RedisLiveRelay {
     return `${this.prefix}:live:latest-still:${cameraId}`;
   }
 
+  private sequenceKey(cameraId: number): string {
+    return `${this.prefix}:live:segment-sequence:${cameraId}`;
+  }
+
   // ---- the viewers' side ----
 
   /** A local viewer wants the camera's media until `until`: subscribes now if not yet (then answers true). */
@@ -143,7 +156,7 @@ export class RedisLiveRelay {
   async latestStill(cameraId: number): Promise<RelayedStill | null> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), LATEST_STILL_WAIT_MS);
+      timer = setTimeout(() => resolve(null), REDIS_READ_WAIT_MS);
     });
     try {
       const raw = await Promise.race([this.publisher.getBuffer(this.latestKey(cameraId)), late]);
@@ -157,6 +170,31 @@ export class RedisLiveRelay {
   }
 
   // ---- the receiving node's side ----
+
+  /** The newest number a node gave the camera's live segments lately, or null (none, Redis slow or down). */
+  async lastSegmentSequence(cameraId: number): Promise<number | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), REDIS_READ_WAIT_MS);
+    });
+    try {
+      const raw = await Promise.race([this.publisher.get(this.sequenceKey(cameraId)), late]);
+      const sequence = raw === null ? NaN : Number(raw);
+      return Number.isSafeInteger(sequence) ? sequence : null;
+    } catch (error) {
+      this.failures.failed(error);
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Notes the number this node gave the camera's newest live segment (see lastSegmentSequence). */
+  noteSegmentSequence(cameraId: number, sequence: number): void {
+    this.publisher
+      .set(this.sequenceKey(cameraId), String(sequence), 'PX', SEGMENT_SEQUENCE_TTL_MS)
+      .catch((error: unknown) => this.failures.failed(error));
+  }
 
   publishStill(cameraId: number, still: RelayedStill): void {
     const message = Buffer.allocUnsafe(STILL_HEADER + still.data.length);

@@ -2,7 +2,9 @@
 // the streaming notes). The server numbers segments itself, so the playlist's media sequence only grows
 // even when the agent restarts its own count; a restart or a hole in the agent's count is a discontinuity.
 // Several api nodes (REDIS_URL): a node relaying another's segments keeps that node's numbers (pushRelayed), so a
-// viewer whose playlist and segment requests alternate between nodes finds the same names on each.
+// viewer whose playlist and segment requests alternate between nodes finds the same names on each; a node that
+// starts receiving a camera's uploads (the agent reconnected to it) continues from the cluster's newest number
+// (continueFrom, live-stream.ts), so the sequence goes on instead of restarting at this node's own count.
 import type { LiveWindow } from './hls-playlist.ts';
 
 /** Segments kept per camera. */
@@ -26,6 +28,8 @@ export interface LiveSegment {
 export class LiveRing {
   private segments: LiveSegment[] = [];
   private nextSequence = 0;
+  /** Whether the newest segment was numbered here (an upload), not relayed from another node. */
+  private isNewestOurs = false;
   /** Discontinuities of every segment so far (dropped ones too). */
   private discontinuities = 0;
   private readonly waiters = new Set<() => void>();
@@ -42,6 +46,7 @@ export class LiveRing {
     const discontinuity =
       upload.discontinuity || !previous || upload.agentSequence !== previous.agentSequence + 1;
     if (discontinuity) this.discontinuities++;
+    this.isNewestOurs = true;
     return this.keep({
       ...upload,
       sequence: this.nextSequence++,
@@ -62,7 +67,27 @@ export class LiveRing {
     if (previous && segment.sequence < previous.sequence) this.segments = [];
     this.nextSequence = segment.sequence + 1;
     this.discontinuities = segment.discontinuities;
+    this.isNewestOurs = false;
     return this.keep({ ...segment, receivedAt: now });
+  }
+
+  /**
+   * Whether this upload begins a run of segments here: none before it, the newest one relayed from another node, or
+   * the agent's count broken. Only then may another node have numbered the camera's segments since ours.
+   */
+  startsRun(upload: { agentSequence: number; discontinuity: boolean }): boolean {
+    const previous = this.segments.at(-1);
+    return (
+      !previous ||
+      !this.isNewestOurs ||
+      upload.discontinuity ||
+      (upload.agentSequence !== previous.agentSequence + 1 && upload.agentSequence !== previous.agentSequence)
+    );
+  }
+
+  /** The next segment numbered here gets at least `sequence` (the cluster's newest number plus one). */
+  continueFrom(sequence: number): void {
+    this.nextSequence = Math.max(this.nextSequence, sequence);
   }
 
   private keep(segment: LiveSegment): LiveSegment {

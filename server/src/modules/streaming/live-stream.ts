@@ -1,7 +1,9 @@
 // Live streams: a ring of the newest segments per camera (filled by the agent's uploads), the sliding
 // playlist over it, and the agent hub told that someone is watching (each playlist fetch renews it). Several api
 // nodes (REDIS_URL): a segment uploaded here is published while another node's viewer wants the stream, and one
-// relayed from another node is kept under that node's number (live-relay.ts).
+// relayed from another node is kept under that node's number (live-relay.ts). The numbers are the cluster's: each
+// segment numbered here is noted in Redis, and a run of uploads starting here (the agent came over from another
+// node) continues from the newest noted, so a player never sees the media sequence go back or restart.
 import type { HubRelay } from '../../realtime/agent-hub.ts';
 import type { RelayedSegment } from '../../realtime/live-relay.ts';
 import { livePlaylist } from './hls-playlist.ts';
@@ -15,6 +17,13 @@ export interface StreamHub {
   relayFor?(kind: 'stream', cameraId: number): Pick<HubRelay, 'publishSegment'> | null;
   /** What to answer the agent's upload (AgentHub.answersWanted); isStreamWanted when absent. */
   answersWanted?(kind: 'stream', cameraId: number): boolean;
+}
+
+/** The cluster's newest live segment number per camera (REDIS_URL: RedisLiveRelay). */
+export interface LiveSequenceMarks {
+  /** The newest number any node gave the camera's segments lately; null when none (or Redis is away). */
+  lastSegmentSequence(cameraId: number): Promise<number | null>;
+  noteSegmentSequence(cameraId: number, sequence: number): void;
 }
 
 /** A ring nobody uploads to or watches for this long is dropped (its memory freed). */
@@ -32,6 +41,7 @@ export interface LiveSegmentUpload {
 export class LiveStreams {
   private readonly rings = new Map<number, LiveRing>();
   private readonly playlistAt = new Map<number, number>();
+  private marks: LiveSequenceMarks | null = null;
 
   constructor(
     private readonly hub: StreamHub,
@@ -45,6 +55,11 @@ export class LiveStreams {
       this.rings.set(cameraId, ring);
     }
     return ring;
+  }
+
+  /** Segments numbered here continue the cluster's numbers from now on (REDIS_URL). */
+  useSequenceMarks(marks: LiveSequenceMarks): void {
+    this.marks = marks;
   }
 
   /** Someone watches: a stream that had stopped starts afresh (its old segments are stale). */
@@ -77,10 +92,18 @@ export class LiveStreams {
   }
 
   /** Keeps an uploaded segment; answers whether anyone still wants the stream. */
-  put(cameraId: number, upload: LiveSegmentUpload): boolean {
+  async put(cameraId: number, upload: LiveSegmentUpload): Promise<boolean> {
+    const ring = this.ring(cameraId);
+    if (this.marks && ring.startsRun(upload)) {
+      const last = await this.marks.lastSegmentSequence(cameraId);
+      if (last !== null) ring.continueFrom(last + 1);
+    }
     const now = this.now();
-    const segment = this.ring(cameraId).push(upload, now);
-    if (segment) this.hub.relayFor?.('stream', cameraId)?.publishSegment(cameraId, segment);
+    const segment = ring.push(upload, now);
+    if (segment) {
+      this.marks?.noteSegmentSequence(cameraId, segment.sequence);
+      this.hub.relayFor?.('stream', cameraId)?.publishSegment(cameraId, segment);
+    }
     this.dropIdle(now);
     return this.hub.answersWanted?.('stream', cameraId) ?? this.hub.isStreamWanted(cameraId);
   }
