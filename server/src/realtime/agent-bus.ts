@@ -1,14 +1,15 @@
 // The bus between api nodes (REDIS_URL, Redis pub/sub through ioredis): a command for an agent whose control
 // channel is open on another node (PTZ, presets, lighting), and a viewer's live or stream request, reach the node
 // that holds the channel. Every node listens on one channel of requests and on its own channel of replies; the node
-// holding the camera's channel runs the command there and replies with the agent's outcome, the others reply
+// holding the camera's channel runs the command (or sends its agent new settings) and replies with the agent's
+// outcome, the others reply
 // "not here", so a camera connected nowhere is answered `offline` as soon as every node has said so. A viewer's
 // live or stream request is taken note of by every node (AgentHub.wantRemotely): whichever receives the camera's
 // media then relays it to the viewer's node (live-relay.ts). Redis down:
 // commands for other nodes answer `offline` naming the bus at once (no request waits on it), and ioredis
 // reconnects by itself. Without REDIS_URL there is no bus: each node serves the agents connected to it.
 import { randomUUID } from 'node:crypto';
-import type { DeviceCommand } from '@camwatch/contract/device';
+import type { DeviceCommand, DeviceConfig } from '@camwatch/contract/device';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { FailureLog } from '../lib/failure-log.ts';
@@ -16,6 +17,8 @@ import type { AgentHub, CommandOutcome } from './agent-hub.ts';
 
 type Request =
   | { type: 'command'; id: string; from: string; cameraId: number; command: DeviceCommand }
+  /** New settings for the camera's agent (camera-video-settings.service.ts): sent on where its channel is open. */
+  | { type: 'config'; id: string; from: string; cameraId: number; config: DeviceConfig }
   | { type: 'live' | 'stream'; from: string; cameraId: number; fresh?: boolean }
   /** A node that (re)connected asks the others to announce their viewers' wants again. */
   | { type: 'sync'; from: string };
@@ -36,13 +39,17 @@ interface Waiting {
 }
 
 /** What the bus asks of this node's hub for a request from another node. */
-type LocalHub = Pick<AgentHub, 'isConnected' | 'command' | 'wantRemotely' | 'reannounce'>;
+type LocalHub = Pick<AgentHub, 'isConnected' | 'command' | 'sendConfig' | 'wantRemotely' | 'reannounce'>;
 
 /** What the hub asks of the bus. */
 interface AgentBus {
   command(cameraId: number, command: DeviceCommand): Promise<CommandOutcome>;
+  sendConfig(cameraId: number, config: DeviceConfig): Promise<boolean>;
   want(kind: 'live' | 'stream', cameraId: number, fresh?: boolean): void;
 }
+
+/** Settings only travel to the agent's node and are sent on there (no answer of the agent is awaited). */
+const CONFIG_TIMEOUT_MS = 3_000;
 
 const NOT_CONNECTED: CommandOutcome = { ok: false, code: 'offline', message: 'the camera is not connected' };
 
@@ -110,11 +117,29 @@ export class RedisAgentBus implements AgentBus {
 
   async command(cameraId: number, command: DeviceCommand): Promise<CommandOutcome> {
     const id = randomUUID();
-    const request: Request = { type: 'command', id, from: this.node, cameraId, command };
+    return this.ask(
+      { type: 'command', id, from: this.node, cameraId, command },
+      this.commandTimeoutMs + 1_000,
+    );
+  }
+
+  /** Sends the settings to the camera's agent on whichever node holds its channel; answers whether one did. */
+  async sendConfig(cameraId: number, config: DeviceConfig): Promise<boolean> {
+    const id = randomUUID();
+    const outcome = await this.ask(
+      { type: 'config', id, from: this.node, cameraId, config },
+      CONFIG_TIMEOUT_MS,
+    );
+    return outcome.ok;
+  }
+
+  /** Publishes a request the node holding the camera answers; the others answer "not here". */
+  private ask(request: Request & { id: string }, timeoutMs: number): Promise<CommandOutcome> {
+    const { id } = request;
     return new Promise<CommandOutcome>((resolve) => {
       const timer = setTimeout(
         () => this.settle(id, { ok: false, code: 'timeout', message: 'the camera did not answer in time' }),
-        this.commandTimeoutMs + 1_000,
+        timeoutMs,
       );
       timer.unref();
       this.waiting.set(id, { resolve, others: null, notHere: 0, timer });
@@ -179,13 +204,20 @@ export class RedisAgentBus implements AgentBus {
     if (!hub || request.from === this.node) return;
     if (request.type === 'sync') return hub.reannounce();
     if (!Number.isSafeInteger(request.cameraId)) return;
-    if (request.type !== 'command') {
+    if (request.type !== 'command' && request.type !== 'config') {
       // Every node notes it: the agent's uploads may reach any of them.
       hub.wantRemotely(request.type, request.cameraId, request.fresh === true);
       return;
     }
     const here = hub.isConnected(request.cameraId);
-    const outcome = here ? await hub.command(request.cameraId, request.command, { local: true }) : undefined;
+    let outcome: CommandOutcome | undefined;
+    if (!here) outcome = undefined;
+    else if (request.type === 'command')
+      outcome = await hub.command(request.cameraId, request.command, { local: true });
+    else
+      outcome = (await hub.sendConfig(request.cameraId, request.config, { local: true }))
+        ? { ok: true }
+        : NOT_CONNECTED;
     const reply: Reply = { id: request.id, here, ...(outcome ? { outcome } : {}) };
     await this.publisher
       .publish(this.repliesOf(request.from), JSON.stringify(reply))

@@ -57,6 +57,8 @@ interface Waiter {
 /** What the hub hands to the bus (REDIS_URL) for agents connected to other nodes (agent-bus.ts). */
 interface HubBus {
   command(cameraId: number, command: DeviceCommand): Promise<CommandOutcome>;
+  /** Sends the settings to the agent on another node; answers whether a node had its channel. */
+  sendConfig(cameraId: number, config: DeviceConfig): Promise<boolean>;
   /** Tells every other node a viewer here wants the camera's live or stream; `fresh`: one that just came. */
   want(kind: WantKind, cameraId: number, fresh?: boolean): void;
 }
@@ -178,8 +180,13 @@ export class AgentHub {
     }
   }
 
-  sendConfig(cameraId: number, config: DeviceConfig): boolean {
+  /**
+   * Sends new settings to the camera's agent; answers whether it was connected. An agent connected to another node
+   * gets them through the bus, unless `local` (a request that came through the bus).
+   */
+  async sendConfig(cameraId: number, config: DeviceConfig, { local = false } = {}): Promise<boolean> {
     const channel = this.channels.get(cameraId);
+    if (!channel && this.bus && !local) return this.bus.sendConfig(cameraId, config);
     channel?.send({ type: 'config', config });
     return channel !== undefined;
   }

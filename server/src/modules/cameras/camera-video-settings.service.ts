@@ -1,8 +1,8 @@
 // A camera's video settings (issue 20 "camera settings from the server"): resolution, frame rate, bitrate
 // cap and live interval. The admin flag is needed to read or change them; a camera that is unknown or
 // another customer's answers 404 first, so nothing tells an outsider it exists. A change is sent at once to
-// the camera's agent when it is connected to this node (it applies it without a restart); an agent on
-// another node or offline gets it in its next heartbeat answer or when it connects.
+// the camera's agent when it is connected, to this node or (REDIS_URL) to another one through the bus; it applies
+// it without a restart. An agent offline gets it when it connects (or in its next heartbeat answer).
 import type {
   CameraVideoSettings,
   CameraVideoSettingsAnswer,
@@ -13,9 +13,9 @@ import { deviceConfigOf } from '../../ingest/device-config.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import type { CameraVideoSettingsRepository } from './camera-video-settings.repository.ts';
 
-/** The control channels of this node's agents (AgentHub). */
+/** The agents' control channels, this node's and (REDIS_URL) the other nodes' (AgentHub). */
 export interface AgentConfigSink {
-  sendConfig(cameraId: number, config: DeviceConfig): boolean;
+  sendConfig(cameraId: number, config: DeviceConfig): Promise<boolean>;
   isConnected(cameraId: number): boolean;
 }
 
@@ -62,7 +62,7 @@ export class CameraVideoSettingsService {
       live_interval: settings.live_interval_sec,
     });
     if (!saved) throw new NotFoundError('camera');
-    const sent = this.agents.sendConfig(saved.id, deviceConfigOf(saved));
+    const sent = await this.agents.sendConfig(saved.id, deviceConfigOf(saved));
     return answerOf(saved, sent);
   }
 }

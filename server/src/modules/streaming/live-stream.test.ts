@@ -129,6 +129,7 @@ describe('several api nodes (REDIS_URL)', () => {
     const watching = new Set<string>();
     hub.useBus({
       command: () => Promise.resolve({ ok: false, code: 'offline', message: '' }),
+      sendConfig: () => Promise.resolve(false),
       want: (kind, cameraId, fresh) => wants.push([kind, cameraId, fresh]),
     });
     hub.useRelay({
