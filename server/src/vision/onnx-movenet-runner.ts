@@ -19,21 +19,45 @@ export interface MoveNetRunner {
   heads(input: Int32Array, inputH: number, inputW: number): Promise<MoveNetHeads>;
 }
 
+/** The calibrated activation ranges of the int8 graph, beside the weights (bench/calibrate-movenet-int8.ts). */
+export const INT8_RANGES_FILE = 'int8-ranges.json';
+
+export type DetectorPrecision = 'int8' | 'float';
+
+/** The activation ranges for the int8 graph, or null when the model directory has none. */
+export function int8Ranges(modelDir: string): Record<string, [number, number]> | null {
+  const file = path.join(modelDir, INT8_RANGES_FILE);
+  if (!fs.existsSync(file)) return null;
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { ranges: Record<string, [number, number]> }).ranges;
+}
+
 /** The ONNX model's bytes, converted from the TensorFlow.js graph model in `modelDir`. */
-export function moveNetOnnxBytes(modelDir: string, modelFile: string): Uint8Array {
+export function moveNetOnnxBytes(
+  modelDir: string,
+  modelFile: string,
+  options: { ranges?: Record<string, [number, number]>; probe?: boolean } = {},
+): Uint8Array {
   const json = JSON.parse(fs.readFileSync(path.join(modelDir, modelFile), 'utf8')) as TfjsGraphModel;
   const weights = Buffer.concat(
     json.weightsManifest.flatMap((group) =>
       group.paths.map((file) => fs.readFileSync(path.join(modelDir, path.basename(file)))),
     ),
   );
-  return convertMoveNetToOnnx(json, weights, MOVENET_HEADS);
+  return convertMoveNetToOnnx(json, weights, MOVENET_HEADS, options);
 }
 
 /** Loads onnxruntime-node and a session of the converted model; throws when the native binary cannot load. */
-export async function loadOnnxRunner(modelDir: string, modelFile: string): Promise<MoveNetRunner> {
+export async function loadOnnxRunner(
+  modelDir: string,
+  modelFile: string,
+  precision: DetectorPrecision = 'int8',
+): Promise<MoveNetRunner> {
   const ort = (await import('onnxruntime-node')) as Ort;
-  const session: Session = await ort.InferenceSession.create(moveNetOnnxBytes(modelDir, modelFile), {
+  const ranges = precision === 'int8' ? int8Ranges(modelDir) : null;
+  if (precision === 'int8' && !ranges)
+    throw new Error(`int8 detector: no ${INT8_RANGES_FILE} in ${modelDir}`);
+  const bytes = moveNetOnnxBytes(modelDir, modelFile, ranges ? { ranges } : {});
+  const session: Session = await ort.InferenceSession.create(bytes, {
     executionProviders: ['cpu'],
     intraOpNumThreads: 1,
     interOpNumThreads: 1,

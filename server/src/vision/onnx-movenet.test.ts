@@ -3,11 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { decodeFrames } from './decode.ts';
 import { decodeMoveNet, type MoveNetHeads } from './movenet-decode.ts';
 import { convertMoveNetToOnnx, readTfjsWeights, type TfjsGraphModel } from './onnx-movenet.ts';
-import { loadMoveNet, paddedSide, PersonDetector } from './person-detector.ts';
+import { int8Ranges, moveNetOnnxBytes } from './onnx-movenet-runner.ts';
+import { loadMoveNet, MODEL_DIR, paddedSide, PersonDetector } from './person-detector.ts';
+import type { NormBox } from './types.ts';
 
-const CLIPS = ['classroom', 'people-detection'].map((name) =>
-  fileURLToPath(new URL(`../../test/fixtures/real-video/${name}.mp4`, import.meta.url)),
-);
+const fixture = (name: string) =>
+  fileURLToPath(new URL(`../../test/fixtures/real-video/${name}.mp4`, import.meta.url));
+const CLIPS = ['classroom', 'people-detection'].map(fixture);
+/** Real clips not among the int8 calibration's pictures (bench/calibrate-movenet-int8.ts). */
+const HELD_OUT = ['face-demographics-walking', 'worker-zone-detection', 'person-bicycle-car-detection'];
 const HEADS: (keyof Omit<MoveNetHeads, 'rows' | 'cols'>)[] = [
   'center',
   'boxScale',
@@ -35,7 +39,7 @@ async function* realInputs() {
 
 describe('MoveNet on ONNX Runtime (the graph converted from the TensorFlow.js model)', () => {
   it('gives the raw heads TensorFlow.js gives, and so the same people, on real pictures', async () => {
-    const onnx = await loadMoveNet('onnx');
+    const onnx = await loadMoveNet('onnx', 'float');
     const wasm = await loadMoveNet('wasm');
     expect(onnx.backend).toBe('onnx');
     let pictures = 0;
@@ -67,7 +71,7 @@ describe('MoveNet on ONNX Runtime (the graph converted from the TensorFlow.js mo
   }, 60_000);
 
   it('answers the detector’s detections on either backend alike', async () => {
-    const onnx = await PersonDetector.load({}, 'onnx');
+    const onnx = await PersonDetector.load({}, 'onnx', 'float');
     const wasm = await PersonDetector.load({}, 'wasm');
     expect([onnx.backend, wasm.backend]).toEqual(['onnx', 'wasm']);
     for await (const { frame } of realInputs()) {
@@ -80,6 +84,44 @@ describe('MoveNet on ONNX Runtime (the graph converted from the TensorFlow.js mo
       });
     }
   }, 60_000);
+
+  it('finds with the int8 graph the people the float graph finds, on real clips kept out of its calibration', async () => {
+    const float = await PersonDetector.load({}, 'onnx', 'float');
+    const int8 = await PersonDetector.load({}, 'onnx', 'int8');
+    const iou = (a: NormBox, b: NormBox) => {
+      const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+      const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+      const inter = Math.max(0, w) * Math.max(0, h);
+      return inter / (a.w * a.h + b.w * b.h - inter);
+    };
+    let people = 0;
+    const overlaps: number[] = [];
+    for (const name of HELD_OUT)
+      for await (const frame of decodeFrames(fixture(name), { fps: 2, maxWidth: 320 })) {
+        const want = (await float.detect(frame)).filter((d) => d.score >= 0.3);
+        const got = await int8.detect(frame);
+        for (const person of want) {
+          people++;
+          const best = Math.max(0, ...got.map((d) => iou(d.box, person.box)));
+          overlaps.push(best);
+          const match = got.find((d) => iou(d.box, person.box) === best);
+          // Found in the same place with about the same confidence.
+          expect(best, `${name} at ${frame.t} s`).toBeGreaterThan(0.6);
+          expect(Math.abs(match!.score - person.score)).toBeLessThan(0.15);
+        }
+        // No one the float graph does not see at all (a weak extra is the tracker's to judge).
+        for (const extra of got.filter((d) => d.score >= 0.5))
+          expect(Math.max(0, ...want.map((d) => iou(d.box, extra.box)))).toBeGreaterThan(0.3);
+      }
+    expect(people).toBeGreaterThan(10);
+    // It is the int8 graph: quantize/dequantize pairs around int8 kernels (ONNX Runtime fuses them to QLinearConv).
+    const bytes = Buffer.from(
+      moveNetOnnxBytes(MODEL_DIR, 'movenet-multipose.json', { ranges: int8Ranges(MODEL_DIR)! }),
+    );
+    expect(bytes.includes('QuantizeLinear')).toBe(true);
+    expect(bytes.length).toBeLessThan(0.5 * moveNetOnnxBytes(MODEL_DIR, 'movenet-multipose.json').length);
+    expect(overlaps.reduce((a, b) => a + b, 0) / overlaps.length).toBeGreaterThan(0.85);
+  }, 120_000);
 
   it('refuses a graph with an operation it does not know, rather than half converting it', () => {
     const model: TfjsGraphModel = {

@@ -308,6 +308,7 @@ export function convertMoveNetToOnnx(
   model: TfjsGraphModel,
   weightData: Uint8Array,
   heads: readonly string[],
+  options: { ranges?: Record<string, [number, number]>; probe?: boolean } = {},
 ): Uint8Array {
   const weights = readTfjsWeights(model, weightData);
   const byName = new Map(model.modelTopology.node.map((node) => [node.name, node]));
@@ -525,10 +526,152 @@ export function convertMoveNetToOnnx(
     return { name: out, dims: [1, 'rows', 'cols', `channels_${heads.indexOf(head)}`] };
   });
   if (!inputName) throw new Error('graph: no input');
+  const final = options.ranges ? quantizeGraph(nodes, initializers, options.ranges) : { nodes, initializers };
+  if (options.probe) {
+    // Every activation a convolution reads, as an extra output (calibration).
+    const probed = new Set<string>();
+    for (const name of quantizedActivations(final.nodes)) probed.add(name);
+    for (const name of probed) outputs.push({ name, dims: ['n', 'c', 'h', 'w'] });
+  }
   return writeModel({
-    nodes,
-    initializers,
+    nodes: final.nodes,
+    initializers: final.initializers,
     input: { name: inputName, type: ONNX_INT32, dims: [1, 'height', 'width', 3] },
     outputs,
   });
+}
+
+/** The activations read in int8: every convolution's input, both sides of a sum, an upsampling's input. */
+function quantizedActivations(nodes: OnnxNode[]): string[] {
+  const produced = new Set(nodes.flatMap((n) => n.outputs));
+  const names = new Set<string>();
+  for (const node of nodes) {
+    if (node.op === 'Conv' || node.op === 'Resize') names.add(node.inputs[0]!);
+    if (node.op === 'Add') for (const i of node.inputs) if (produced.has(i)) names.add(i);
+  }
+  return [...names];
+}
+
+const ONNX_UINT8 = 2;
+const ONNX_INT8 = 3;
+
+/**
+ * The graph in ONNX's QDQ form for int8 execution: every activation a convolution reads gets a QuantizeLinear →
+ * DequantizeLinear pair (uint8, asymmetric, from its calibrated range), each kernel is stored as int8 per output
+ * channel (symmetric) with a DequantizeLinear, each bias as int32 at the input scale × the channel's scale. ONNX
+ * Runtime fuses DQ → Conv → Q into QLinearConv (u8s8, VNNI where the processor has it).
+ */
+function quantizeGraph(
+  nodes: OnnxNode[],
+  initializers: OnnxInitializer[],
+  ranges: Record<string, [number, number]>,
+): { nodes: OnnxNode[]; initializers: OnnxInitializer[] } {
+  const inits = new Map(initializers.map((i) => [i.name, i]));
+  const extra: OnnxInitializer[] = [];
+  const floatsOf = (init: OnnxInitializer) =>
+    new Float32Array(init.raw.buffer.slice(init.raw.byteOffset, init.raw.byteOffset + init.raw.byteLength));
+  const scalar = (name: string, type: number, raw: Uint8Array) => {
+    extra.push({ name, dims: [], type, raw });
+    return name;
+  };
+  // Each quantized activation's scale and dequantized name; its Q → DQ pair goes right after its producer.
+  const activationParams = new Map<string, { scale: number; dq: string }>();
+  const producedAt = new Map<string, number>();
+  nodes.forEach((node, i) => node.outputs.forEach((o) => producedAt.set(o, i)));
+  const after = new Map<number, OnnxNode[]>();
+  for (const name of quantizedActivations(nodes)) {
+    const range = ranges[name];
+    if (!range) throw new Error(`quantize: no calibrated range for ${name}`);
+    const lo = Math.min(0, range[0]);
+    const hi = Math.max(0, range[1]);
+    const scale = Math.max(hi - lo, 1e-6) / 255;
+    const zero = Math.min(255, Math.max(0, Math.round(-lo / scale)));
+    const s = scalar(`${name}__scale`, ONNX_FLOAT, floatBytes(Float32Array.of(scale)));
+    const z = scalar(`${name}__zero`, ONNX_UINT8, Uint8Array.of(zero));
+    const q = `${name}__q`;
+    const dq = `${name}__dq`;
+    const at = producedAt.get(name) ?? -1;
+    after.set(at, [
+      ...(after.get(at) ?? []),
+      { op: 'QuantizeLinear', inputs: [name, s, z], outputs: [q], name: q },
+      { op: 'DequantizeLinear', inputs: [q, s, z], outputs: [dq], name: dq },
+    ]);
+    activationParams.set(name, { scale, dq });
+  }
+  // Each convolution's int8 kernel and int32 bias, dequantized right before it.
+  const preludes = new Map<OnnxNode, OnnxNode[]>();
+  for (const node of nodes) {
+    if (node.op !== 'Conv') continue;
+    const [x, w, b] = node.inputs as [string, string, string | undefined];
+    const { scale: xScale, dq } = activationParams.get(x)!;
+    const kernel = inits.get(w)!;
+    const values = floatsOf(kernel);
+    const channels = kernel.dims[0]!;
+    const per = values.length / channels;
+    const q = new Int8Array(values.length);
+    const scales = new Float32Array(channels);
+    for (let c = 0; c < channels; c++) {
+      let max = 0;
+      for (let i = 0; i < per; i++) max = Math.max(max, Math.abs(values[c * per + i]!));
+      scales[c] = max > 0 ? max / 127 : 1;
+      for (let i = 0; i < per; i++) q[c * per + i] = Math.round(values[c * per + i]! / scales[c]!);
+    }
+    const wq = `${w}__int8`;
+    extra.push({ name: wq, dims: kernel.dims, type: ONNX_INT8, raw: new Uint8Array(q.buffer) });
+    extra.push({ name: `${w}__scales`, dims: [channels], type: ONNX_FLOAT, raw: floatBytes(scales) });
+    extra.push({ name: `${w}__zeros`, dims: [channels], type: ONNX_INT8, raw: new Uint8Array(channels) });
+    const wdq = `${w}__dq`;
+    const inputs = [dq, wdq];
+    const prelude: OnnxNode[] = [
+      {
+        op: 'DequantizeLinear',
+        inputs: [wq, `${w}__scales`, `${w}__zeros`],
+        outputs: [wdq],
+        name: wdq,
+        attrs: { axis: 0 },
+      },
+    ];
+    if (b) {
+      const bias = floatsOf(inits.get(b)!);
+      const bq = new Int32Array(channels);
+      const bScales = new Float32Array(channels);
+      for (let c = 0; c < channels; c++) {
+        bScales[c] = xScale * scales[c]!;
+        bq[c] = Math.round(bias[c]! / bScales[c]!);
+      }
+      const name = `${b}__${node.name}__int32`;
+      extra.push({ name, dims: [channels], type: ONNX_INT32, raw: new Uint8Array(bq.buffer) });
+      extra.push({ name: `${name}__scales`, dims: [channels], type: ONNX_FLOAT, raw: floatBytes(bScales) });
+      extra.push({
+        name: `${name}__zeros`,
+        dims: [channels],
+        type: ONNX_INT32,
+        raw: new Uint8Array(new Int32Array(channels).buffer),
+      });
+      prelude.push({
+        op: 'DequantizeLinear',
+        inputs: [name, `${name}__scales`, `${name}__zeros`],
+        outputs: [`${name}__dq`],
+        name: `${name}__dq`,
+        attrs: { axis: 0 },
+      });
+      inputs.push(`${name}__dq`);
+    }
+    preludes.set(node, prelude);
+    node.inputs = inputs;
+  }
+  // Every other reader of a quantized activation reads its dequantized copy too (Add, Resize: fused as well).
+  for (const node of nodes) {
+    if (node.op === 'Conv') continue; // rewired above
+    node.inputs = node.inputs.map((i) => activationParams.get(i)?.dq ?? i);
+  }
+  const out: OnnxNode[] = [...(after.get(-1) ?? [])];
+  nodes.forEach((node, i) => {
+    out.push(...(preludes.get(node) ?? []), node, ...(after.get(i) ?? []));
+  });
+  const used = new Set(out.flatMap((n) => n.inputs));
+  return {
+    nodes: out,
+    initializers: [...initializers.filter((i) => used.has(i.name)), ...extra.filter((i) => used.has(i.name))],
+  };
 }

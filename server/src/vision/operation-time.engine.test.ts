@@ -71,7 +71,7 @@ describe('the vision engine on the factory line', () => {
   });
 
   it('finds both workers and the wrists of the hands in the trays where they were drawn', async () => {
-    const detector = await PersonDetector.load();
+    const detector = await PersonDetector.load({ precision: 'float' }); // as the operation analysis asks
     const renderer = new SimRenderer({ scene: 'factory', seed: SEED, tzOffsetMinutes: 540 }, W, H);
     // Moments with nobody, one and both workers reaching into their trays (seed 7: see the intervals).
     const moments = [0, 6, 12, 15];

@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeMoveNet, MOVENET_HEADS } from './movenet-decode.ts';
-import { loadOnnxRunner, type MoveNetRunner } from './onnx-movenet-runner.ts';
+import { loadOnnxRunner, type DetectorPrecision, type MoveNetRunner } from './onnx-movenet-runner.ts';
 import type { Detection, NormBox, RgbFrame } from './types.ts';
 
 import type * as TfCore from '@tensorflow/tfjs-core';
@@ -34,6 +34,11 @@ export const INPUT_MULTIPLE = 32;
 export interface PersonDetectorOptions {
   /** Detections under this score are dropped (0..1). Low on purpose: the tracker decides with two thresholds. */
   minScore: number;
+  /**
+   * ONNX Runtime's precision when given (else `VISION_DETECTOR_PRECISION`, else int8). Boxes are as good in int8;
+   * keypoints (wrists, for the operation analysis) are not, so that analysis asks for float.
+   */
+  precision?: DetectorPrecision;
 }
 
 export const defaultDetectorOptions: PersonDetectorOptions = { minScore: 0.15 };
@@ -124,20 +129,33 @@ async function loadWasmRunner(): Promise<MoveNetRunner> {
 
 const runners = new Map<string, Promise<MoveNetRunner>>();
 
+/** ONNX Runtime's precision: `VISION_DETECTOR_PRECISION=float` forces float32; int8 (calibrated) otherwise. */
+function defaultPrecision(): DetectorPrecision {
+  const value = process.env.VISION_DETECTOR_PRECISION;
+  if (value === undefined || value === '') return 'int8';
+  if (value !== 'int8' && value !== 'float')
+    throw new Error(`VISION_DETECTOR_PRECISION: unknown precision ${value} (int8 or float)`);
+  return value;
+}
+
 /**
- * The network's runner, once per process and backend. 'auto' (the default, unless `VISION_DETECTOR_BACKEND` says
- * otherwise) is ONNX Runtime, or WebAssembly when onnxruntime-node cannot load here.
+ * The network's runner, once per process, backend and precision. 'auto' (the default, unless
+ * `VISION_DETECTOR_BACKEND` says otherwise) is ONNX Runtime, or WebAssembly when onnxruntime-node cannot load here.
+ * ONNX Runtime runs the int8 graph (calibrated ranges in the model directory; ~1.8× less CPU per pass, the same
+ * people found: docs/vision.md) unless float is asked for; WebAssembly always runs float32.
  */
 export function loadMoveNet(
   backend: DetectorBackend | 'auto' = (process.env.VISION_DETECTOR_BACKEND as DetectorBackend | undefined) ??
     'auto',
+  precision: DetectorPrecision = defaultPrecision(),
 ): Promise<MoveNetRunner> {
-  let runner = runners.get(backend);
+  const key = backend === 'wasm' ? backend : `${backend}/${precision}`;
+  let runner = runners.get(key);
   if (runner) return runner;
-  if (backend === 'onnx') runner = loadOnnxRunner(MODEL_DIR, MODEL_FILE);
+  if (backend === 'onnx') runner = loadOnnxRunner(MODEL_DIR, MODEL_FILE, precision);
   else if (backend === 'wasm') runner = loadWasmRunner();
   else if (backend === 'auto')
-    runner = loadMoveNet('onnx').catch((error: unknown) => {
+    runner = loadMoveNet('onnx', precision).catch((error: unknown) => {
       console.warn(
         `vision: ONNX Runtime did not load (${(error instanceof Error ? error.message : String(error)).split('\n')[0]}); ` +
           'the person detector runs on WebAssembly',
@@ -145,8 +163,8 @@ export function loadMoveNet(
       return loadMoveNet('wasm');
     });
   else throw new Error(`VISION_DETECTOR_BACKEND: unknown backend ${String(backend)} (onnx or wasm)`);
-  runners.set(backend, runner);
-  runner.catch(() => runners.delete(backend));
+  runners.set(key, runner);
+  runner.catch(() => runners.delete(key));
   return runner;
 }
 
@@ -159,8 +177,12 @@ export class PersonDetector {
   static async load(
     options: Partial<PersonDetectorOptions> = {},
     backend?: DetectorBackend,
+    precision?: DetectorPrecision,
   ): Promise<PersonDetector> {
-    return new PersonDetector(await loadMoveNet(backend), { ...defaultDetectorOptions, ...options });
+    return new PersonDetector(await loadMoveNet(backend, precision ?? options.precision), {
+      ...defaultDetectorOptions,
+      ...options,
+    });
   }
 
   /** The backend that computes the network: 'onnx' (native) or 'wasm'. */

@@ -121,6 +121,8 @@ export function operationEngineOptions(settings: OperationJobSettings): Partial<
     regions: { targetSide: LOOK_TARGET_SIDE },
     detector: {
       minScore: Math.min(defaultDetectorOptions.minScore, settings.detectionSetting.personDetectionThreshold),
+      // Wrists must land in the trays: the int8 graph's keypoints drift by up to a fifth of a worker's height.
+      precision: 'float',
     },
   };
 }
