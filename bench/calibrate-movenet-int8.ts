@@ -9,11 +9,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as ort from 'onnxruntime-node';
 import { SimRenderer } from '../agent/src/sim/renderer.ts';
 import { decodeFrames } from '../server/src/vision/decode.ts';
-import { MOVENET_HEADS } from '../server/src/vision/movenet-decode.ts';
-import { INT8_RANGES_FILE, moveNetOnnxBytes } from '../server/src/vision/onnx-movenet-runner.ts';
+import { activationRanges, INT8_RANGES_FILE } from '../server/src/vision/onnx-movenet-runner.ts';
 import { MODEL_DIR, paddedSide } from '../server/src/vision/person-detector.ts';
 import { renderMinute } from './vision-accuracy.bench.ts';
 
@@ -90,27 +88,11 @@ async function main() {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  const session = await ort.InferenceSession.create(
-    moveNetOnnxBytes(MODEL_DIR, MODEL_FILE, { probe: true }),
-    {
-      executionProviders: ['cpu'],
-      logSeverityLevel: 3,
-    },
+  const ranges = await activationRanges(
+    MODEL_DIR,
+    MODEL_FILE,
+    all.map((p) => ({ input: p.data, inputH: p.h, inputW: p.w })),
   );
-  const ranges: Record<string, [number, number]> = {};
-  for (const picture of all) {
-    const out = await session.run({
-      [session.inputNames[0]!]: new ort.Tensor('int32', picture.data, [1, picture.h, picture.w, 3]),
-    });
-    for (const [name, tensor] of Object.entries(out)) {
-      if ((MOVENET_HEADS as readonly string[]).includes(name)) continue;
-      const range = (ranges[name] ??= [Infinity, -Infinity]);
-      for (const v of tensor.data as Float32Array) {
-        if (v < range[0]) range[0] = v;
-        if (v > range[1]) range[1] = v;
-      }
-    }
-  }
   const target = path.join(MODEL_DIR, INT8_RANGES_FILE);
   const rounded = Object.fromEntries(
     Object.entries(ranges).map(([name, [lo, hi]]) => [

@@ -90,3 +90,35 @@ export async function loadOnnxRunner(
     },
   };
 }
+
+/**
+ * Calibration of the int8 graph (bench/calibrate-movenet-int8.ts): the float graph run over the pictures with every
+ * activation the int8 graph quantizes as an extra output; answers each one's smallest and largest value seen.
+ */
+export async function activationRanges(
+  modelDir: string,
+  modelFile: string,
+  pictures: Iterable<{ input: Int32Array; inputH: number; inputW: number }>,
+): Promise<Record<string, [number, number]>> {
+  const ort = (await import('onnxruntime-node')) as Ort;
+  const session = await ort.InferenceSession.create(moveNetOnnxBytes(modelDir, modelFile, { probe: true }), {
+    executionProviders: ['cpu'],
+    logSeverityLevel: 3,
+  });
+  const ranges: Record<string, [number, number]> = {};
+  for (const { input, inputH, inputW } of pictures) {
+    const out = await session.run({
+      [session.inputNames[0]!]: new ort.Tensor('int32', input, [1, inputH, inputW, 3]),
+    });
+    for (const [name, tensor] of Object.entries(out)) {
+      if ((MOVENET_HEADS as readonly string[]).includes(name)) continue;
+      const range = (ranges[name] ??= [Infinity, -Infinity]);
+      for (const v of tensor.data as Float32Array) {
+        if (v < range[0]) range[0] = v;
+        if (v > range[1]) range[1] = v;
+      }
+    }
+  }
+  await session.release();
+  return ranges;
+}
