@@ -91,9 +91,11 @@ export function registerJobHandlers(
     await s.retention.run();
   });
   jobs.every('retention', RETENTION_EVERY_MS);
-  // Archive and heat map downloads expire by the same rule (DOWNLOAD_KEEP_DAYS), so one hourly job does both.
+  // Archive and heat map downloads expire by the same rule (DOWNLOAD_KEEP_DAYS), so one job does both; it also fails
+  // the archive downloads whose job ended without them (a worker that died on the last attempt).
   jobs.handle('download-expiry', async () => {
     await s.downloads.expire();
+    await s.downloads.failStranded();
     await s.heatmapDownloads.expire();
   });
   jobs.every('download-expiry', DOWNLOAD_EXPIRY_EVERY_MS);

@@ -77,6 +77,30 @@ export class DownloadRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Downloads still waiting or being made, asked for before `olderThan`, whose job is no longer live: the queue
+   * failed it when its worker died on the last attempt (jobs.failAbandoned), so nothing will finish them.
+   */
+  stranded(olderThan: Date) {
+    return this.db
+      .selectFrom('downloads as d')
+      .select(['d.id', 'd.customer_id', 'd.user_id', 'd.camera_id'])
+      .where('d.status', 'in', ['queued', 'running'])
+      .where('d.created_at', '<', olderThan)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('jobs')
+              .select('jobs.id')
+              .where('jobs.kind', '=', 'download')
+              .where(sql<boolean>`jobs.dedupe_key = 'download:' || d.id`)
+              .where('jobs.status', 'in', ['queued', 'running']),
+          ),
+        ),
+      )
+      .execute();
+  }
+
   /** Ready downloads finished before `before`, with their files, oldest first. */
   readyFinishedBefore(before: Date, limit: number) {
     return this.db

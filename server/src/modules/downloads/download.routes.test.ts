@@ -132,6 +132,56 @@ describe('archive download', () => {
     expect(file.json().error.message).toMatch(/expired/);
   });
 
+  it('a download whose worker died on its last attempt is marked failed and its user told, once', async () => {
+    const { camera, cookie, first, tenant } = await recordedCamera(1);
+    const res = await as(t.app, cookie, {
+      method: 'POST',
+      url: `/api/cameras/${camera.code}/downloads`,
+      payload: range(first, 1),
+    });
+    const id = Number(res.json().data.download.download_id);
+    // The queue failed the job when the lease of its last run ran out (jobs.failAbandoned); the download was
+    // left as that run had marked it.
+    await t.db
+      .updateTable('downloads')
+      .set({ status: 'running', progress: 0.4 })
+      .where('id', '=', id)
+      .execute();
+    await t.db
+      .updateTable('jobs')
+      .set({ status: 'failed', last_error: 'lease expired (worker stopped)' })
+      .where('dedupe_key', '=', `download:${id}`)
+      .execute();
+    const sweep = async () => {
+      await t.services.jobs.enqueue('download-expiry', {});
+      await t.services.jobs.runDue();
+    };
+    // Within the minute's grace (a job may not be queued yet) nothing happens.
+    await sweep();
+    expect(
+      (await as(t.app, cookie, { method: 'GET', url: `/api/downloads/${id}` })).json().data.download.status,
+    ).toBe('running');
+    await t.db
+      .updateTable('downloads')
+      .set({ created_at: new Date(Date.now() - 2 * 60_000) })
+      .where('id', '=', id)
+      .execute();
+    await sweep();
+    const status = await as(t.app, cookie, { method: 'GET', url: `/api/downloads/${id}` });
+    expect(status.json().data.download).toMatchObject({ status: 'failed', file_url: null });
+    const told = await t.db
+      .selectFrom('notifications')
+      .select(['event', 'kind'])
+      .where('user_id', '=', tenant.user.id)
+      .execute();
+    expect(told).toEqual([{ event: 'download', kind: 'failed' }]);
+    // Failed now, it is not told again.
+    await sweep();
+    expect(
+      await t.db.selectFrom('notifications').select('id').where('user_id', '=', tenant.user.id).execute(),
+    ).toHaveLength(1);
+  });
+
   it('advanced.md §9: no recordings in the range is refused as no_data; nothing is queued', async () => {
     const { camera, cookie, first } = await recordedCamera(1);
     const res = await as(t.app, cookie, {

@@ -7,13 +7,13 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { MediaSigner } from '../../storage/signed-url.ts';
 import { DOWNLOAD_KEEP_DAYS } from '@camwatch/contract/downloads';
 import { NotificationRepository } from '../notifications/notification.repository.ts';
-import { runDownloadJob } from './download-job.ts';
+import { DOWNLOAD_MESSAGES, recordDownloadFailure, runDownloadJob } from './download-job.ts';
 import { DownloadRepository } from './download.repository.ts';
 import { DownloadService } from './download.service.ts';
 
 export const DOWNLOAD_JOB = 'download';
-/** Expired files are looked for hourly. */
-export const DOWNLOAD_EXPIRY_EVERY_MS = 3_600_000;
+/** Expired files, and downloads left without a job, are looked for every 5 minutes. */
+export const DOWNLOAD_EXPIRY_EVERY_MS = 5 * 60_000;
 /**
  * Runs of a download's job before it is marked failed. A worker that dies mid-job (kill -9, a deploy, a lost node)
  * spends one: the next worker's run is the second, and a passing fault on it (storage or database briefly away on a
@@ -46,6 +46,23 @@ export function createDownloads(deps: {
     );
   };
   const expire = () => expireReadyFiles(downloads, deps.blobs);
+  /**
+   * Downloads whose job ended without them (its worker died on the last attempt: the queue failed the job, not the
+   * download) are marked failed and their users told, as a failed last attempt would; answers how many.
+   */
+  const failStranded = async (now: Date = new Date()) => {
+    // A download just asked for may not have its job yet: a minute's grace.
+    const stranded = await downloads.stranded(new Date(now.getTime() - 60_000));
+    for (const row of stranded)
+      await recordDownloadFailure(
+        { downloads, notifications },
+        { id: row.id, customerId: row.customer_id, userId: row.user_id, cameraId: row.camera_id },
+        new Error('the worker stopped during the last attempt'),
+        { attempt: DOWNLOAD_JOB_ATTEMPTS, maxAttempts: DOWNLOAD_JOB_ATTEMPTS },
+        DOWNLOAD_MESSAGES.failed,
+      );
+    return stranded.length;
+  };
   const service = new DownloadService({
     downloads,
     enqueue: async (downloadId) => {
@@ -57,7 +74,7 @@ export function createDownloads(deps: {
     },
     signedUrl: (key, filename) => deps.mediaSigner.url(key, { filename, ttlMs: FILE_URL_TTL_MS }),
   });
-  return { service, run, expire };
+  return { service, run, expire, failStranded };
 }
 
 /** The part of a download table's repository that expiry needs (archive and heat map downloads alike). */
