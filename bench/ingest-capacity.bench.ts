@@ -125,7 +125,7 @@ function send(
 const CLOCK_TICKS = 100;
 
 /** CPU seconds (user + system, children waited for included) of a process and all its descendants. */
-async function treeCpuSec(rootPid: number): Promise<number | null> {
+export async function treeCpuSec(rootPid: number): Promise<number | null> {
   const stats = new Map<number, { ppid: number; ticks: number }>();
   for (const entry of await fs.readdir('/proc').catch(() => [] as string[])) {
     if (!/^\d+$/.test(entry)) continue;
@@ -151,7 +151,7 @@ async function treeCpuSec(rootPid: number): Promise<number | null> {
   return ticks / CLOCK_TICKS;
 }
 
-interface QueueSample {
+export interface QueueSample {
   /** Jobs due and not yet taken. */
   waiting: number;
   /** How long the oldest of them has waited, s (0 when none). */
@@ -159,12 +159,29 @@ interface QueueSample {
   done: number;
 }
 
+/** What a step reads of the servers while it runs (twice the CPU: as its window opens and as it closes). */
+export interface StepMonitor {
+  cpu(): Promise<{ server: number | null; db: number | null }>;
+  queues(): Promise<Record<'motion' | 'vision', QueueSample> | null>;
+}
+
 /** What the bench reads of the server while it runs: its CPU, its database backends' CPU, its job queues. */
-class ServerMonitor {
+export class ServerMonitor implements StepMonitor {
   private constructor(
     private readonly serverPid: number,
     private readonly client: pg.Client | null,
   ) {}
+
+  /** The CPU seconds so far of the database's backends (those alive now; null without a database). */
+  async databaseCpu(): Promise<number | null> {
+    if (!this.client) return null;
+    const { rows } = await this.client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    let db = 0;
+    for (const { pid } of rows) db += (await treeCpuSec(pid)) ?? 0;
+    return db;
+  }
 
   static async open(serverPid: number, databaseUrl: string | undefined): Promise<ServerMonitor> {
     if (!databaseUrl) return new ServerMonitor(serverPid, null);
@@ -180,13 +197,7 @@ class ServerMonitor {
   /** CPU seconds so far of the server's tree and of its database's backends (those alive now). */
   async cpu(): Promise<{ server: number | null; db: number | null }> {
     const server = await treeCpuSec(this.serverPid);
-    if (!this.client) return { server, db: null };
-    const { rows } = await this.client.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-    );
-    let db = 0;
-    for (const { pid } of rows) db += (await treeCpuSec(pid)) ?? 0;
-    return { server, db };
+    return { server, db: await this.databaseCpu() };
   }
 
   /** The motion and vision queues now; null on PGlite (the bench cannot open its database beside the server). */
@@ -224,7 +235,7 @@ export interface QueuePoint {
   visionAgeSec: number;
 }
 
-async function runStep(
+export async function runStep(
   cameras: BenchCamera[],
   port: number,
   still: Buffer,
@@ -234,7 +245,7 @@ async function runStep(
   nextMinute: (cameraIndex: number) => string,
   warmupSec: number,
   measureSec: number,
-  monitor: ServerMonitor,
+  monitor: StepMonitor,
   samplePeriodSec = 5,
   series?: QueuePoint[],
 ): Promise<IngestStepResult> {

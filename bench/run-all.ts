@@ -13,6 +13,7 @@ import { benchClipTiming, clipTimingRows } from './clip-timing.bench.ts';
 import { benchColdStart } from './cold-start.bench.ts';
 import { benchHlsLiveLatencyReported } from './hls-live-latency.bench.ts';
 import { benchIngestCapacityReported, type IngestCapacityResult } from './ingest-capacity.bench.ts';
+import { benchIngestClusterReported } from './ingest-cluster.bench.ts';
 import { benchLiveLatencyAll } from './live-latency.bench.ts';
 import { benchPlayerUxReported } from './player-ux.bench.ts';
 import { benchWebShell, overBudget, summarizeWebShell } from './web-shell.bench.ts';
@@ -216,6 +217,11 @@ const benches: Record<string, () => Promise<string[]>> = {
   'ingest-capacity': async () => ingestRows(await benchIngestCapacityReported({ kind: 'embedded' })),
   'ingest-capacity-pg': async () =>
     ingestRows(await benchIngestCapacityReported({ kind: 'postgres', adminUrl: postgresAdminUrl() })),
+  'ingest-cluster': async () =>
+    (await benchIngestClusterReported(postgresAdminUrl())).map(
+      (r) =>
+        `| Ingest through nginx, ${r.apiNodes} api node(s) + 1 worker, ${r.step.cameras} cameras (1 still/s + 1 clip/min each, motion on) | PostgreSQL + Redis | still p99 ${r.step.stillP99Ms} ms | CPU s per camera-minute: api ${r.apiCpuSecPerCameraMinute.join(' + ')} (marginal ${r.apiMarginalCpuSecPerCameraMinute}), worker ${r.workerCpuSecPerCameraMinute}, nginx ${r.nginxCpuSecPerCameraMinute}, database ${r.databaseCpuSecPerCameraMinute} | ${r.projectedCamerasPerApiNode} cameras per 8-core api node; load ${r.load1} |`,
+    ),
   'wall-16': async () => {
     const r = await benchWall16();
     return [

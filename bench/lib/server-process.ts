@@ -37,7 +37,8 @@ export interface RunningServer {
 
 export type DatabaseChoice = { kind: 'embedded' } | { kind: 'postgres'; adminUrl: string };
 
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new, empty database on the PostgreSQL server of adminUrl; `drop` removes it. */
+export async function createDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `camwatch_bench_${Date.now()}`;
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
