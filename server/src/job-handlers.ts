@@ -97,6 +97,7 @@ export function registerJobHandlers(
     await s.downloads.expire();
     await s.downloads.failStranded();
     await s.heatmapDownloads.expire();
+    await s.heatmapDownloads.failStranded();
   });
   jobs.every('download-expiry', DOWNLOAD_EXPIRY_EVERY_MS);
   jobs.handle('audit-retention', async () => {

@@ -124,20 +124,21 @@ export async function runHeatmapDownloadJob(
     const { bytes } = await writeZip(out, entries(), { modified: new Date() });
     const key = blobKeys.heatmapDownload(downloadId);
     await deps.blobs.putFile(key, out, 'application/zip');
-    await deps.downloads.update(downloadId, {
-      status: 'ready',
-      progress: 1,
-      bytes,
-      blob_key: key,
-      finished_at: new Date(),
-    });
-    await deps.notifications.insertForUsers(row.customer_id, [row.user_id], {
-      event: 'download',
-      kind: 'heatmap',
-      message: HEATMAP_DOWNLOAD_MESSAGES.ready,
-      cameraId,
-      url: `/api/heatmap/downloads/${downloadId}/file`,
-    });
+    await deps.downloads.markReadyAndNotify(
+      downloadId,
+      { bytes, blob_key: key, finished_at: new Date() },
+      {
+        customerId: row.customer_id,
+        userId: row.user_id,
+        notification: {
+          event: 'download',
+          kind: 'heatmap',
+          message: HEATMAP_DOWNLOAD_MESSAGES.ready,
+          cameraId,
+          url: `/api/heatmap/downloads/${downloadId}/file`,
+        },
+      },
+    );
   } catch (error) {
     await recordDownloadFailure(
       deps,

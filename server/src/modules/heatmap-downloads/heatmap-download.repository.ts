@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { HeatmapWeekday } from '@camwatch/contract/heatmap-rules';
 import type { HeatmapDownloadPer } from '@camwatch/contract/heatmap-downloads';
 import type { Db } from '../../db/database.ts';
+import { NotificationRepository, type NewNotification } from '../notifications/notification.repository.ts';
 
 export type HeatmapDownloadStatus = 'queued' | 'running' | 'ready' | 'failed' | 'expired';
 
@@ -194,5 +195,55 @@ export class HeatmapDownloadRepository {
     }>,
   ): Promise<void> {
     await this.db.updateTable('heatmap_downloads').set(values).where('id', '=', downloadId).execute();
+  }
+  /**
+   * Batches still waiting or being made, asked for before `olderThan`, whose job is no longer live (the queue failed
+   * it when its worker died on the last attempt), with their one camera when they have one.
+   */
+  stranded(olderThan: Date) {
+    return this.db
+      .selectFrom('heatmap_downloads as d')
+      .select(['d.id', 'd.customer_id', 'd.user_id'])
+      .select(
+        sql<number | null>`(SELECT CASE WHEN count(*) = 1 THEN min(c.camera_id) END
+        FROM heatmap_download_cameras c WHERE c.download_id = d.id)`.as('camera_id'),
+      )
+      .where('d.status', 'in', ['queued', 'running'])
+      .where('d.created_at', '<', olderThan)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('jobs')
+              .select('jobs.id')
+              .where('jobs.kind', '=', 'heatmap-download')
+              .where(sql<boolean>`jobs.dedupe_key = 'heatmap-download:' || d.id`)
+              .where('jobs.status', 'in', ['queued', 'running']),
+          ),
+        ),
+      )
+      .execute();
+  }
+
+  /**
+   * The batch made ready and its user told, in one transaction: a worker killed between the two would otherwise
+   * leave a ready batch nobody is told about (its retry sees it ready and stops).
+   */
+  async markReadyAndNotify(
+    downloadId: number,
+    values: { bytes: number; blob_key: string; finished_at: Date },
+    notify: { customerId: number; userId: number; notification: NewNotification },
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('heatmap_downloads')
+        .set({ ...values, status: 'ready', progress: 1, error: null })
+        .where('id', '=', downloadId)
+        .execute();
+      await new NotificationRepository(trx).insertForUsers(
+        notify.customerId,
+        [notify.userId],
+        notify.notification,
+      );
+    });
   }
 }

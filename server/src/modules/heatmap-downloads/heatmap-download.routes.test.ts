@@ -506,4 +506,42 @@ describe('the heatmap-download job', () => {
     expect(list.json().data.allowance.used_bytes).toBe(0);
     await t.db.deleteFrom('jobs').where('dedupe_key', '=', `heatmap-download:${id}`).execute();
   });
+
+  it('a batch whose worker died on its last attempt is marked failed and its user told, once', async () => {
+    const s = await shop();
+    const res = await ask(s.cookie, {
+      camera_codes: [s.camera.code],
+      start: '2026-11-02',
+      end: '2026-11-02',
+    });
+    const id = Number(res.json().data.download.download_id);
+    // The queue failed the job when the lease of its last run ran out (jobs.failAbandoned).
+    await t.db.updateTable('heatmap_downloads').set({ status: 'running' }).where('id', '=', id).execute();
+    await t.db
+      .updateTable('jobs')
+      .set({ status: 'failed', last_error: 'lease expired (worker stopped)' })
+      .where('dedupe_key', '=', `heatmap-download:${id}`)
+      .execute();
+    const sweep = async () => {
+      await t.services.jobs.enqueue('download-expiry', {});
+      await t.services.jobs.runDue();
+    };
+    await sweep();
+    expect(await statusOf(s.cookie, String(id))).toMatchObject({ status: 'running' });
+    await t.db
+      .updateTable('heatmap_downloads')
+      .set({ created_at: new Date(Date.now() - 2 * 60_000) })
+      .where('id', '=', id)
+      .execute();
+    await sweep();
+    await sweep();
+    expect(await statusOf(s.cookie, String(id))).toMatchObject({ status: 'failed', file_url: null });
+    const notes = await t.db
+      .selectFrom('notifications')
+      .select(['event', 'kind', 'camera_id'])
+      .where('user_id', '=', s.user.id)
+      .execute();
+    expect(notes).toEqual([{ event: 'download', kind: 'failed', camera_id: s.camera.id }]);
+    await t.db.deleteFrom('jobs').where('dedupe_key', '=', `heatmap-download:${id}`).execute();
+  });
 });

@@ -6,17 +6,22 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { JobContext } from '../../jobs/registry.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { MediaSigner } from '../../storage/signed-url.ts';
+import { recordDownloadFailure } from '../downloads/download-job.ts';
 import { expireReadyFiles } from '../downloads/downloads.ts';
 import type { HeatmapService } from '../heatmap/heatmap.service.ts';
 import { NotificationRepository } from '../notifications/notification.repository.ts';
-import { runHeatmapDownloadJob, type HeatmapSource } from './heatmap-download-job.ts';
+import {
+  HEATMAP_DOWNLOAD_MESSAGES,
+  runHeatmapDownloadJob,
+  type HeatmapSource,
+} from './heatmap-download-job.ts';
 import { HeatmapDownloadRepository } from './heatmap-download.repository.ts';
 import { HeatmapDownloadService } from './heatmap-download.service.ts';
 import { HeatmapRenderer } from './heatmap-renderer.ts';
 
 export const HEATMAP_DOWNLOAD_JOB = 'heatmap-download';
-/** A failed batch is tried this many times before it is marked failed. */
-export const HEATMAP_DOWNLOAD_JOB_ATTEMPTS = 2;
+/** Runs of a batch's job before it is marked failed (a worker's death spends one: archive downloads' rule). */
+export const HEATMAP_DOWNLOAD_JOB_ATTEMPTS = 3;
 /** The file's signed address lasts long enough for a slow download to start. */
 const FILE_URL_TTL_MS = 30 * 60_000;
 
@@ -50,6 +55,20 @@ export function createHeatmapDownloads(deps: {
   };
   // Ready ZIPs are kept DOWNLOAD_KEEP_DAYS like archive downloads, then removed the same way.
   const expire = () => expireReadyFiles(downloads, deps.blobs);
+  /** Batches whose job ended without them (a worker that died on the last attempt): failed, their users told. */
+  const failStranded = async (now: Date = new Date()) => {
+    // A batch just asked for may not have its job yet: a minute's grace.
+    const stranded = await downloads.stranded(new Date(now.getTime() - 60_000));
+    for (const row of stranded)
+      await recordDownloadFailure(
+        { downloads, notifications },
+        { id: row.id, customerId: row.customer_id, userId: row.user_id, cameraId: row.camera_id },
+        new Error('the worker stopped during the last attempt'),
+        { attempt: HEATMAP_DOWNLOAD_JOB_ATTEMPTS, maxAttempts: HEATMAP_DOWNLOAD_JOB_ATTEMPTS },
+        HEATMAP_DOWNLOAD_MESSAGES.failed,
+      );
+    return stranded.length;
+  };
   const service = new HeatmapDownloadService({
     downloads,
     filterOf: (query) => deps.heatmaps.filterOf(query),
@@ -62,5 +81,5 @@ export function createHeatmapDownloads(deps: {
     },
     signedUrl: (key, filename) => deps.mediaSigner.url(key, { filename, ttlMs: FILE_URL_TTL_MS }),
   });
-  return { service, run, expire };
+  return { service, run, expire, failStranded };
 }
