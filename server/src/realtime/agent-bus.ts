@@ -19,6 +19,8 @@ type Request =
   | { type: 'command'; id: string; from: string; cameraId: number; command: DeviceCommand }
   /** New settings for the camera's agent (camera-video-settings.service.ts): sent on where its channel is open. */
   | { type: 'config'; id: string; from: string; cameraId: number; config: DeviceConfig }
+  /** Whether some node holds the camera's channel (answered like a command, without the agent). */
+  | { type: 'locate'; id: string; from: string; cameraId: number }
   | { type: 'live' | 'stream'; from: string; cameraId: number; fresh?: boolean }
   /** A node that (re)connected asks the others to announce their viewers' wants again. */
   | { type: 'sync'; from: string };
@@ -45,6 +47,7 @@ type LocalHub = Pick<AgentHub, 'isConnected' | 'command' | 'sendConfig' | 'wantR
 interface AgentBus {
   command(cameraId: number, command: DeviceCommand): Promise<CommandOutcome>;
   sendConfig(cameraId: number, config: DeviceConfig): Promise<boolean>;
+  isConnectedElsewhere(cameraId: number): Promise<boolean>;
   want(kind: 'live' | 'stream', cameraId: number, fresh?: boolean): void;
 }
 
@@ -133,6 +136,12 @@ export class RedisAgentBus implements AgentBus {
     return outcome.ok;
   }
 
+  /** Whether another node holds the camera's control channel. */
+  async isConnectedElsewhere(cameraId: number): Promise<boolean> {
+    const id = randomUUID();
+    return (await this.ask({ type: 'locate', id, from: this.node, cameraId }, CONFIG_TIMEOUT_MS)).ok;
+  }
+
   /** Publishes a request the node holding the camera answers; the others answer "not here". */
   private ask(request: Request & { id: string }, timeoutMs: number): Promise<CommandOutcome> {
     const { id } = request;
@@ -204,7 +213,7 @@ export class RedisAgentBus implements AgentBus {
     if (!hub || request.from === this.node) return;
     if (request.type === 'sync') return hub.reannounce();
     if (!Number.isSafeInteger(request.cameraId)) return;
-    if (request.type !== 'command' && request.type !== 'config') {
+    if (request.type !== 'command' && request.type !== 'config' && request.type !== 'locate') {
       // Every node notes it: the agent's uploads may reach any of them.
       hub.wantRemotely(request.type, request.cameraId, request.fresh === true);
       return;
@@ -212,6 +221,7 @@ export class RedisAgentBus implements AgentBus {
     const here = hub.isConnected(request.cameraId);
     let outcome: CommandOutcome | undefined;
     if (!here) outcome = undefined;
+    else if (request.type === 'locate') outcome = { ok: true };
     else if (request.type === 'command')
       outcome = await hub.command(request.cameraId, request.command, { local: true });
     else

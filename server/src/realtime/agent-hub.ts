@@ -59,6 +59,8 @@ interface HubBus {
   command(cameraId: number, command: DeviceCommand): Promise<CommandOutcome>;
   /** Sends the settings to the agent on another node; answers whether a node had its channel. */
   sendConfig(cameraId: number, config: DeviceConfig): Promise<boolean>;
+  /** Whether another node holds the camera's control channel. */
+  isConnectedElsewhere(cameraId: number): Promise<boolean>;
   /** Tells every other node a viewer here wants the camera's live or stream; `fresh`: one that just came. */
   want(kind: WantKind, cameraId: number, fresh?: boolean): void;
 }
@@ -142,6 +144,12 @@ export class AgentHub {
 
   isConnected(cameraId: number): boolean {
     return this.channels.has(cameraId);
+  }
+
+  /** Whether the camera's agent is connected here or (with a bus) to another node. */
+  async isConnectedAnywhere(cameraId: number): Promise<boolean> {
+    if (this.channels.has(cameraId)) return true;
+    return this.bus ? this.bus.isConnectedElsewhere(cameraId) : false;
   }
 
   /** What this node holds now, for the metrics: agents connected, cameras watched, viewers' waiting requests. */

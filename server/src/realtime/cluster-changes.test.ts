@@ -122,9 +122,13 @@ describe('changes made through one api node, seen through another', () => {
       const configs = () => got.filter((m) => m.type === 'config');
       await waitFor(() => configs().length === 1);
       const cookieB = await login(nodeB.app, tenant.user);
+      const url = `/api/cameras/${camera.code}/video-settings`;
+      // The settings dialog on node B says the agent is connected (to node A).
+      const read = await as(nodeB.app, cookieB, { method: 'GET', url });
+      expect(read.json<{ data: { agent_connected: boolean } }>().data.agent_connected).toBe(true);
       const saved = await as(nodeB.app, cookieB, {
         method: 'PUT',
-        url: `/api/cameras/${camera.code}/video-settings`,
+        url,
         payload: { resolution: '1280x720', fps: 4, max_bitrate_kbps: 1500, live_interval_sec: 7 },
       });
       expect(saved.statusCode, saved.body).toBe(200);

@@ -16,7 +16,7 @@ import type { CameraVideoSettingsRepository } from './camera-video-settings.repo
 /** The agents' control channels, this node's and (REDIS_URL) the other nodes' (AgentHub). */
 export interface AgentConfigSink {
   sendConfig(cameraId: number, config: DeviceConfig): Promise<boolean>;
-  isConnected(cameraId: number): boolean;
+  isConnectedAnywhere(cameraId: number): Promise<boolean>;
 }
 
 type Row = NonNullable<Awaited<ReturnType<CameraVideoSettingsRepository['find']>>>;
@@ -44,7 +44,7 @@ export class CameraVideoSettingsService {
 
   async get(auth: AuthContext, code: string): Promise<CameraVideoSettingsAnswer> {
     const camera = await this.camera(auth, code);
-    return answerOf(camera, this.agents.isConnected(camera.id));
+    return answerOf(camera, await this.agents.isConnectedAnywhere(camera.id));
   }
 
   async save(

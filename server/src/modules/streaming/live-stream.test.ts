@@ -130,6 +130,7 @@ describe('several api nodes (REDIS_URL)', () => {
     hub.useBus({
       command: () => Promise.resolve({ ok: false, code: 'offline', message: '' }),
       sendConfig: () => Promise.resolve(false),
+      isConnectedElsewhere: () => Promise.resolve(false),
       want: (kind, cameraId, fresh) => wants.push([kind, cameraId, fresh]),
     });
     hub.useRelay({
