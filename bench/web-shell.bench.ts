@@ -41,9 +41,13 @@ function countJs(page: Page): () => number {
   let bytes = 0;
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
-    void request.sizes().then((sizes) => {
-      bytes += sizes.responseBodySize;
-    });
+    // A script that finishes as the run's context closes has no sizes any more; it is after the count anyway.
+    request.sizes().then(
+      (sizes) => {
+        bytes += sizes.responseBodySize;
+      },
+      () => undefined,
+    );
   });
   return () => bytes;
 }
@@ -76,7 +80,10 @@ async function coldScripts(
   };
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
-    void request.sizes().then((sizes) => done(request, sizes.responseBodySize));
+    request.sizes().then(
+      (sizes) => done(request, sizes.responseBodySize),
+      () => done(request, 0),
+    );
   });
   page.on('requestfailed', (request) => {
     if (request.resourceType() === 'script') done(request, 0);

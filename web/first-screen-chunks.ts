@@ -9,6 +9,7 @@
 // - `list`, `detail`, `wall` and their combinations: what only the camera list, the camera detail page and
 //   the list's multi-video wall need.
 // Everything else (the other screens, and what a first screen loads on demand) is split as the bundler does.
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 /** The first screens' modules (their static imports come with them), by path under web/src. */
@@ -19,6 +20,15 @@ const roots = {
   list: ['features/cameras/components/CameraListPage.tsx'],
   detail: ['features/player/components/CameraDetailPage.tsx'],
   wall: ['app/layout/multi-wall-with-menu.tsx'],
+  // Not a chunk: the code a first screen loads on first use (a dialog's Modal, the menus', popovers', tooltips'
+  // and the search box's code; first-use.ts). What of it a screen needs too goes to `shell` (see below).
+  onFirstUse: [
+    'components/ui/dialog-modal.ts',
+    'components/ui/menu-code.ts',
+    'components/ui/popover-code.ts',
+    'components/ui/tooltip-code.ts',
+    'features/cameras/components/keyword-combobox.ts',
+  ],
 } as const;
 
 type Root = keyof typeof roots;
@@ -178,9 +188,22 @@ export function firstScreenChunks(): {
   plugin: Plugin;
   groups: { name: string; priority: number; test: (id: string) => boolean }[];
 } {
+  const mergeRefs = fileURLToPath(new URL('./src/lib/use-merge-refs.ts', import.meta.url));
   const plugin: Plugin = {
     name: 'camwatch-first-screen-chunks',
     apply: 'build',
+    enforce: 'pre', // resolveId before Vite's own resolution
+    // Mantine's ScrollArea takes only useMergeRefs from Floating UI, whose module is one file: it gets the same
+    // helper from src/lib/use-merge-refs.ts, so a dialog's scroll area does not bring all of Floating UI.
+    resolveId(source, importer) {
+      if (
+        source === '@floating-ui/react' &&
+        importer &&
+        /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)
+      )
+        return mergeRefs;
+      return null;
+    },
     async buildEnd() {
       chunkOf.clear();
       const ids = [...this.getModuleIds()];
@@ -198,6 +221,10 @@ export function firstScreenChunks(): {
         if (closures.start.has(id)) chunkOf.set(id, 'start');
         else if (closures.login.has(id)) chunkOf.set(id, behindLogin(id) ? 'start' : 'login');
         else if (closures.shell.has(id)) chunkOf.set(id, 'shell');
+        // Needed by a screen and by code loaded on first use (the Modal's focus trap uses the VisuallyHidden the
+        // detail page shows): in the screen's chunk it would make that code, loaded on another screen (the first
+        // visit's push offer on the list), fetch the whole screen's chunk. These are small shared parts.
+        else if (closures.onFirstUse.has(id) && behindLogin(id)) chunkOf.set(id, 'shell');
         else {
           const users = screens.filter((screen) => closures[screen].has(id));
           if (users.length > 0) chunkOf.set(id, users.join('-'));

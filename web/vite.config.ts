@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { firstScreenChunks } from './first-screen-chunks.ts';
@@ -5,9 +6,24 @@ import { precompress } from './precompress.ts';
 
 const chunks = firstScreenChunks();
 
+/**
+ * React Router's production build. Its package.json sends every bundler to its development build (with the
+ * development warnings on; remix-run/react-router#14102, #12532), whatever the mode; the production build beside
+ * it differs only in leaving those warnings out.
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
 // In development Vite serves the app and forwards /api to the server (npm run dev starts both).
-export default defineConfig({
+export default defineConfig(({ command, mode }) => ({
   plugins: [react(), precompress(), chunks.plugin],
+  resolve: {
+    alias:
+      command === 'build' && mode === 'production'
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : [],
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`, changeOrigin: false } },
@@ -25,4 +41,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
   },
-});
+}));

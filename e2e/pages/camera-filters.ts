@@ -37,9 +37,15 @@ export const filterTexts = {
 export class CameraFilters {
   constructor(private readonly page: Page) {}
 
-  /** The header's search box (a combobox with the recent keywords). */
+  /**
+   * The header's search box: a plain text box until first used, then a combobox with the recent keywords (its
+   * code loads when the pointer is on the box or the box gets the focus, issue 19).
+   */
   get searchBox() {
-    return this.page.getByRole('search').getByRole('combobox', { name: filterTexts.searchBox });
+    const search = this.page.getByRole('search');
+    return search
+      .getByRole('combobox', { name: filterTexts.searchBox })
+      .or(search.getByRole('textbox', { name: filterTexts.searchBox }));
   }
   async search(keyword: string) {
     await this.searchBox.fill(keyword);

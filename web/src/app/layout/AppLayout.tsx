@@ -11,12 +11,11 @@ import { NotificationBell } from '../../features/notifications/components/Notifi
 import { PushLayer } from '../../features/push/components/PushLayer.tsx';
 import { usePushSnapshot } from '../../features/push/push-client.ts';
 import { useTags } from '../../features/tags/api/get-tags.ts';
-import { TagDialog } from '../../features/tags/components/TagDialog.tsx';
 import { CameraListSlotsContext } from '../../features/cameras/camera-list-slots.ts';
 import { KeywordSearch } from '../../features/cameras/components/KeywordSearch.tsx';
 import { PageLoader } from '../../components/ui/PageLoader.tsx';
 import { DetailSlotsContext } from '../../features/player/detail-slots.ts';
-import { FisheyeSlot, MultiWallSlot, TimeLapseSlot } from './feature-slots.tsx';
+import { FisheyeSlot, MultiWallSlot, TagDialogSlot, TimeLapseSlot } from './feature-slots.tsx';
 import { Footer } from './Footer.tsx';
 import { CameraMapSlot } from './map-slot.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
@@ -47,7 +46,7 @@ export default function AppLayout() {
         tagsLoadedAt > 0
           ? { loadedAt: tagsLoadedAt, isFetching: isFetchingTags, refresh: refetchTags }
           : undefined,
-      TagDialog,
+      TagDialog: TagDialogSlot,
       MultiWall: MultiWallSlot,
       CameraMap: CameraMapSlot,
     }),

@@ -2,7 +2,7 @@
 // (keeping the list's view and division), heat map with the heatmap right, people count with the analytics right
 // (the list of people-counter cameras, whose menus open each camera's counts), person tracking and operation
 // analysis (TLT modes: their results lists, issue 15), setting, help, and releases in the modes that show it.
-import { NavLink, ScrollArea } from '@mantine/core';
+import { Box, NavLink } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import {
   IconBellRinging,
@@ -66,7 +66,14 @@ export function SideNav({
   );
 
   return (
-    <ScrollArea component="nav" aria-label={t('nav.menu')} h="100%">
+    // The browser's own scrolling, thin, where Mantine's ScrollArea was: its code imports Floating UI (whole, ~15 KB
+    // compressed) for one helper, which then came with every screen's shell (issue 19).
+    <Box
+      component="nav"
+      aria-label={t('nav.menu')}
+      h="100%"
+      style={{ overflowY: 'auto', scrollbarWidth: 'thin' }}
+    >
       <NavLink
         label={t('nav.cameraList')}
         leftSection={<IconVideo size={18} aria-hidden />}
@@ -159,6 +166,6 @@ export function SideNav({
           <IconNews size={18} aria-hidden />,
           location.pathname === '/releases',
         )}
-    </ScrollArea>
+    </Box>
   );
 }

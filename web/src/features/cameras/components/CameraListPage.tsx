@@ -52,13 +52,22 @@ import {
   withoutTags,
 } from '../list-filters.ts';
 import { ActiveFilters } from './ActiveFilters.tsx';
-import { CameraInfoDialog } from './CameraInfoDialog.tsx';
-import { FilterDialog } from './FilterDialog.tsx';
 import { KeywordSearch } from './KeywordSearch.tsx';
 import { TagModeBar } from './TagModeBar.tsx';
 import { CameraRows } from './CameraRows.tsx';
 import { CameraTiles } from './CameraTiles.tsx';
 import { ListPager } from './ListPager.tsx';
+import { onFirstOpen } from '../../../components/ui/on-first-open.tsx';
+
+// The information and filter dialogs load when they first open (issue 19).
+const CameraInfoDialog = onFirstOpen(
+  async () => (await import('./CameraInfoDialog.tsx')).CameraInfoDialog,
+  (props: { code: string | null }) => props.code !== null,
+);
+const FilterDialog = onFirstOpen(
+  async () => (await import('./FilterDialog.tsx')).FilterDialog,
+  (props: { opened: boolean }) => props.opened,
+);
 
 /** The multi-video tab is for PC-sized screens only (core.md §2; advanced.md §6 "PC only"). */
 const PC_QUERY = `(min-width: ${BREAKPOINTS.pc}px)`;

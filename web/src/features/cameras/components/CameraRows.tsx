@@ -1,7 +1,7 @@
 // The list view (core.md §2): per camera its thumbnail, name, a red error icon when down, location name,
 // address, tags, function icons and a menu (video, show on map, select tag, information, people counter, heat map);
 // in tag-setting mode a checkbox per row. Rows stack on phones.
-import { ActionIcon, Anchor, Badge, Box, Checkbox, Flex, Group, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Checkbox, Flex, Group, Stack, Text } from '@mantine/core';
 import {
   IconAlertCircleFilled,
   IconDots,
@@ -15,6 +15,7 @@ import {
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import type { CameraListItem } from '@camwatch/contract/cameras';
+import { FirstUseMenu } from '../../../components/ui/FirstUseMenu.tsx';
 import { HintTooltip } from '../../../components/ui/HintTooltip.tsx';
 import { cameraFunctionsOf } from '../camera-functions.ts';
 import { CameraThumb } from './CameraThumb.tsx';
@@ -128,58 +129,66 @@ export function CameraRows({
               </Flex>
               <Group gap="xs" justify="space-between" wrap="nowrap" style={{ flexShrink: 0 }}>
                 <FunctionIcons functions={cameraFunctionsOf(camera, tltMode)} />
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
+                <FirstUseMenu
+                  position="bottom-end"
+                  withinPortal
+                  target={
                     <ActionIcon variant="subtle" size="lg" aria-label={t('cameras.menu', { name })}>
                       <IconDots size={20} aria-hidden />
                     </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item component={Link} to={detail} leftSection={<IconVideo size={16} aria-hidden />}>
-                      {t('cameras.video')}
-                    </Menu.Item>
-                    {onShowOnMap && (
-                      <Menu.Item
-                        onClick={() => onShowOnMap(camera)}
-                        leftSection={<IconMapPin size={16} aria-hidden />}
-                      >
-                        {t('cameras.showOnMap')}
-                      </Menu.Item>
-                    )}
-                    {onSelectTag && (
-                      <Menu.Item
-                        onClick={() => onSelectTag(camera.camera_code)}
-                        leftSection={<IconTags size={16} aria-hidden />}
-                      >
-                        {t('cameraList.selectTag')}
-                      </Menu.Item>
-                    )}
-                    <Menu.Item
-                      onClick={() => onInfo(camera.camera_code)}
-                      leftSection={<IconInfoCircle size={16} aria-hidden />}
-                    >
-                      {t('cameras.info')}
-                    </Menu.Item>
-                    {canAnalytics && camera.use_people_counter && (
+                  }
+                  items={(Menu) => (
+                    <>
                       <Menu.Item
                         component={Link}
-                        to={`${detail}/people-counter`}
-                        leftSection={<IconUsers size={16} aria-hidden />}
+                        to={detail}
+                        leftSection={<IconVideo size={16} aria-hidden />}
                       >
-                        {t('cameras.peopleCounter')}
+                        {t('cameras.video')}
                       </Menu.Item>
-                    )}
-                    {canHeatmap && camera.use_heatmap && (
+                      {onShowOnMap && (
+                        <Menu.Item
+                          onClick={() => onShowOnMap(camera)}
+                          leftSection={<IconMapPin size={16} aria-hidden />}
+                        >
+                          {t('cameras.showOnMap')}
+                        </Menu.Item>
+                      )}
+                      {onSelectTag && (
+                        <Menu.Item
+                          onClick={() => onSelectTag(camera.camera_code)}
+                          leftSection={<IconTags size={16} aria-hidden />}
+                        >
+                          {t('cameraList.selectTag')}
+                        </Menu.Item>
+                      )}
                       <Menu.Item
-                        component={Link}
-                        to={`/heatmap?${new URLSearchParams({ cameras: camera.camera_code }).toString()}`}
-                        leftSection={<IconFlame size={16} aria-hidden />}
+                        onClick={() => onInfo(camera.camera_code)}
+                        leftSection={<IconInfoCircle size={16} aria-hidden />}
                       >
-                        {t('cameras.heatmap')}
+                        {t('cameras.info')}
                       </Menu.Item>
-                    )}
-                  </Menu.Dropdown>
-                </Menu>
+                      {canAnalytics && camera.use_people_counter && (
+                        <Menu.Item
+                          component={Link}
+                          to={`${detail}/people-counter`}
+                          leftSection={<IconUsers size={16} aria-hidden />}
+                        >
+                          {t('cameras.peopleCounter')}
+                        </Menu.Item>
+                      )}
+                      {canHeatmap && camera.use_heatmap && (
+                        <Menu.Item
+                          component={Link}
+                          to={`/heatmap?${new URLSearchParams({ cameras: camera.camera_code }).toString()}`}
+                          leftSection={<IconFlame size={16} aria-hidden />}
+                        >
+                          {t('cameras.heatmap')}
+                        </Menu.Item>
+                      )}
+                    </>
+                  )}
+                />
               </Group>
             </Flex>
           </Box>

@@ -1,14 +1,20 @@
 // The header search box (core.md §2, §5): a keyword becomes the list's filter[] words on page 1; recent
 // keywords are offered in a combobox dropdown while the box has focus; the clear button removes the keyword.
-import { ActionIcon, Autocomplete, Box, TextInput, type BoxProps } from '@mantine/core';
+import { ActionIcon, Box, TextInput, type BoxProps } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { firstUseCode, useFirstUse } from '../../../components/ui/first-use.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { useBrowserState } from '../../../lib/browser-state.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { keywordText, withKeyword } from '../list-filters.ts';
 import { listHref, parseListState } from '../list-query.ts';
 import { offeredSearches, rememberSearch } from '../recent-searches.ts';
+
+const comboboxCode = firstUseCode(() => import('./keyword-combobox.ts'));
+
+/** Loads the combobox code now (component tests type into it at once). */
+export const preloadKeywordSearch = comboboxCode.load;
 
 export function KeywordSearch(props: BoxProps) {
   const { t } = useTranslation();
@@ -25,19 +31,12 @@ export function KeywordSearch(props: BoxProps) {
 
   // Mantine keeps a combobox's dropdown mounted (its keyboard navigation and aria-expanded need that) and
   // positions it as it mounts, forcing style recalculations while the screen is being built (15-35 ms of the
-  // first screen after login, and of the detail page's first live still). So the combobox joins when the
-  // browser is idle, or at once when the box is focused; until then the same box without the recent
-  // keywords, whose text and focus it takes over.
-  const [combobox, setCombobox] = useState<{ focused: boolean } | null>(null);
-  useEffect(() => {
-    const join = () => setCombobox((current) => current ?? { focused: false });
-    if ('requestIdleCallback' in window) {
-      const idle = requestIdleCallback(join, { timeout: 2_000 });
-      return () => cancelIdleCallback(idle);
-    }
-    const timer = setTimeout(join, 300);
-    return () => clearTimeout(timer);
-  }, []);
+  // first screen after login, and of the detail page's first live still); its code, with Floating UI, is ~25 KB
+  // no first screen needs before the box is used (issue 19). So the combobox loads when the pointer is on the box
+  // or the box gets the focus (first-use.ts); until then the same box without the recent keywords, whose text
+  // and focus it takes over, the caret at the end of what was typed.
+  const firstUse = useFirstUse(comboboxCode);
+  const Autocomplete = firstUse.code?.Autocomplete;
 
   const search = (keyword: string) => {
     setText(keyword);
@@ -65,11 +64,11 @@ export function KeywordSearch(props: BoxProps) {
 
   return (
     <Box component="form" role="search" aria-label={t('search.region')} onSubmit={onSubmit} {...props}>
-      {combobox ? (
+      {Autocomplete ? (
         <Autocomplete
           {...shared}
+          ref={firstUse.ref}
           onChange={setText}
-          autoFocus={combobox.focused}
           data={offeredSearches(recent, text)}
           filter={({ options }) => options}
           onOptionSubmit={search}
@@ -82,7 +81,10 @@ export function KeywordSearch(props: BoxProps) {
       ) : (
         <TextInput
           {...shared}
-          onFocus={() => setCombobox({ focused: true })}
+          ref={firstUse.ref}
+          onFocus={firstUse.lightProps.onFocus}
+          onPointerEnter={firstUse.lightProps.onPointerEnter}
+          onPointerDown={firstUse.lightProps.onPointerDown}
           onChange={(event) => setText(event.currentTarget.value)}
         />
       )}

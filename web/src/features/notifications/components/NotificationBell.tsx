@@ -1,8 +1,11 @@
 // The header bell (core.md §2, §9): total unread count, and a panel listing each visible notification type
 // with its unread count (rows 45 px apart) that leads to notification?actTab=<type>. Whether the panel is
-// open is kept in the browser.
-import { ActionIcon, Badge, Group, Indicator, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+// open is kept in the browser. The panel's popover code loads on first use (issue 19, first-use.ts): pointing at or
+// focusing the bell, or the panel being open.
+import { ActionIcon, Badge, Group, Indicator, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { firstUseCode, useFirstUse } from '../../../components/ui/first-use.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { isTltMode, modeShowsAnnouncements } from '@camwatch/contract/environment';
@@ -10,6 +13,11 @@ import { notificationTabEvent, visibleNotificationTabs } from '@camwatch/contrac
 import { useBrowserState } from '../../../lib/browser-state.ts';
 import { useEnvSettings } from '../../../lib/env-settings.tsx';
 import { useReadStates } from '../api/get-read-states.ts';
+
+const popoverCode = firstUseCode(() => import('./NotificationBellPopover.tsx'));
+
+/** Loads the panel's code now (component tests open the panel at once). */
+export const preloadNotificationBell = popoverCode.load;
 
 /** Row pitch of the panel (core.md §9). */
 export const BELL_ROW_HEIGHT_PX = 45;
@@ -29,57 +37,76 @@ export function NotificationBell({ pollReadStates = true }: { pollReadStates?: b
   const total = tabs.reduce((sum, tab) => sum + unreadOf(tab), 0);
   const label = total > 0 ? t('notifications.bellUnread', { count: total }) : t('notifications.bell');
 
+  const firstUse = useFirstUse(popoverCode);
+  const { start } = firstUse;
+  useEffect(() => {
+    if (tooltip.open) start();
+  }, [tooltip.open, start]);
+  const Popover = firstUse.code?.NotificationBellPopover;
+
+  const bell = (
+    <ActionIcon
+      ref={firstUse.ref}
+      onPointerEnter={Popover ? undefined : firstUse.lightProps.onPointerEnter}
+      onFocus={Popover ? undefined : firstUse.lightProps.onFocus}
+      onPointerDown={Popover ? undefined : firstUse.lightProps.onPointerDown}
+      variant="subtle"
+      size="lg"
+      aria-label={label}
+      aria-expanded={tooltip.open}
+      onClick={() => setTooltip({ open: !tooltip.open })}
+    >
+      <IconBell size={20} aria-hidden />
+    </ActionIcon>
+  );
+  const indicator = {
+    label: total > 99 ? '99+' : total,
+    size: 16,
+    disabled: total === 0,
+    color: 'red',
+    offset: 6,
+  };
+  // Until the popover's code is there: the bell as Mantine's Popover target would show it, without the panel.
+  if (!Popover)
+    return (
+      <Indicator {...indicator} aria-haspopup="dialog" aria-expanded={tooltip.open}>
+        {bell}
+      </Indicator>
+    );
+
   return (
     <Popover
       opened={tooltip.open}
       onChange={(open) => setTooltip({ open })}
-      position="bottom-end"
-      width={280}
-      shadow="md"
-      withArrow
+      target={<Indicator {...indicator}>{bell}</Indicator>}
     >
-      <Popover.Target>
-        <Indicator label={total > 99 ? '99+' : total} size={16} disabled={total === 0} color="red" offset={6}>
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            aria-label={label}
-            aria-expanded={tooltip.open}
-            onClick={() => setTooltip({ open: !tooltip.open })}
+      <Stack gap={0} component="nav" aria-label={t('notifications.bell')}>
+        {tabs.map((tab) => (
+          <UnstyledButton
+            key={tab}
+            component={Link}
+            to={`/notification?actTab=${tab}`}
+            onClick={() => setTooltip({ open: false })}
+            h={BELL_ROW_HEIGHT_PX}
+            px="md"
+            data-tab={tab}
           >
-            <IconBell size={20} aria-hidden />
-          </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0}>
-        <Stack gap={0} component="nav" aria-label={t('notifications.bell')}>
-          {tabs.map((tab) => (
-            <UnstyledButton
-              key={tab}
-              component={Link}
-              to={`/notification?actTab=${tab}`}
-              onClick={() => setTooltip({ open: false })}
-              h={BELL_ROW_HEIGHT_PX}
-              px="md"
-              data-tab={tab}
-            >
-              <Group justify="space-between" h="100%" wrap="nowrap">
-                <Text size="sm">{t(`notifications.tabs.${tab}`)}</Text>
-                {unreadOf(tab) > 0 && (
-                  <Badge
-                    color="red"
-                    variant="filled"
-                    size="sm"
-                    aria-label={t('notifications.unread', { count: unreadOf(tab) })}
-                  >
-                    {unreadOf(tab)}
-                  </Badge>
-                )}
-              </Group>
-            </UnstyledButton>
-          ))}
-        </Stack>
-      </Popover.Dropdown>
+            <Group justify="space-between" h="100%" wrap="nowrap">
+              <Text size="sm">{t(`notifications.tabs.${tab}`)}</Text>
+              {unreadOf(tab) > 0 && (
+                <Badge
+                  color="red"
+                  variant="filled"
+                  size="sm"
+                  aria-label={t('notifications.unread', { count: unreadOf(tab) })}
+                >
+                  {unreadOf(tab)}
+                </Badge>
+              )}
+            </Group>
+          </UnstyledButton>
+        ))}
+      </Stack>
     </Popover>
   );
 }

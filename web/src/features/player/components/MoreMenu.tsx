@@ -1,9 +1,9 @@
 // The player's more-menu (core.md §2; advanced.md §6): lighting on/off, PTZ control, archive download, the
 // enter-alert CSV download (TLT), a share link of a range (issue 22; its dialog loads on first use) and, in the
 // multi-video view, the number of divisions; each shown or enabled by the user's rights, the camera and the
-// environment. A Mantine Menu: arrow keys move between items, Enter or Space chooses, Escape closes. It renders
-// inside the controller so it also shows in full screen.
-import { ActionIcon, Badge, Menu } from '@mantine/core';
+// environment. A Mantine Menu: arrow keys move between items, Enter or Space chooses, Escape closes; its code loads
+// on first use (FirstUseMenu, issue 19). It renders inside the controller so it also shows in full screen.
+import { ActionIcon, Badge, type Menu as MantineMenu } from '@mantine/core';
 import {
   IconArrowsMove,
   IconBulb,
@@ -15,6 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { MULTI_VIDEO_DIVISIONS, type MultiVideoDivision } from '@camwatch/contract/constants';
 import { lazy, Suspense, useState } from 'react';
+import { FirstUseMenu } from '../../../components/ui/FirstUseMenu.tsx';
 import { HintTooltip } from '../../../components/ui/HintTooltip.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -84,7 +85,7 @@ export function MoreMenu({
     }
   };
 
-  const download = (
+  const download = (Menu: typeof MantineMenu) => (
     <Menu.Item
       leftSection={<IconDownload size={16} aria-hidden />}
       disabled={!state.canDownload}
@@ -96,8 +97,12 @@ export function MoreMenu({
 
   return (
     <>
-      <Menu position="top-end" withinPortal={false} shadow="md" width={220}>
-        <Menu.Target>
+      <FirstUseMenu
+        position="top-end"
+        withinPortal={false}
+        shadow="md"
+        width={220}
+        target={
           <ActionIcon
             variant="subtle"
             color="gray.1"
@@ -108,78 +113,80 @@ export function MoreMenu({
           >
             <IconDots size={20} aria-hidden />
           </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {state.showLighting && (
-            <Menu.Item
-              role="menuitemcheckbox"
-              aria-checked={isLightOn}
-              closeMenuOnClick={false}
-              disabled={isSwitching}
-              leftSection={<IconBulb size={16} aria-hidden />}
-              rightSection={
-                <Badge
-                  size="sm"
-                  variant={isLightOn ? 'filled' : 'light'}
-                  color={isLightOn ? 'yellow' : 'gray'}
-                >
-                  {isLightOn ? t('player.lightingOn') : t('player.lightingOff')}
-                </Badge>
-              }
-              onClick={() => void toggleLighting()}
-            >
-              {t('player.lighting')}
-            </Menu.Item>
-          )}
-          {state.showPtz && (
-            <Menu.Item leftSection={<IconArrowsMove size={16} aria-hidden />} onClick={onOpenPtz}>
-              {t('player.ptz.open')}
-            </Menu.Item>
-          )}
-          {division && (
-            <>
-              <Menu.Label>{t('player.divisions')}</Menu.Label>
-              {MULTI_VIDEO_DIVISIONS.map((count) => (
-                <Menu.Item
-                  key={count}
-                  aria-current={division.value === count ? 'true' : undefined}
-                  rightSection={division.value === count ? <IconCheck size={14} aria-hidden /> : undefined}
-                  onClick={() => division.onChange(count)}
-                >
-                  {t('player.divisionOption', { count })}
-                </Menu.Item>
+        }
+        items={(Menu) => (
+          <>
+            {state.showLighting && (
+              <Menu.Item
+                role="menuitemcheckbox"
+                aria-checked={isLightOn}
+                closeMenuOnClick={false}
+                disabled={isSwitching}
+                leftSection={<IconBulb size={16} aria-hidden />}
+                rightSection={
+                  <Badge
+                    size="sm"
+                    variant={isLightOn ? 'filled' : 'light'}
+                    color={isLightOn ? 'yellow' : 'gray'}
+                  >
+                    {isLightOn ? t('player.lightingOn') : t('player.lightingOff')}
+                  </Badge>
+                }
+                onClick={() => void toggleLighting()}
+              >
+                {t('player.lighting')}
+              </Menu.Item>
+            )}
+            {state.showPtz && (
+              <Menu.Item leftSection={<IconArrowsMove size={16} aria-hidden />} onClick={onOpenPtz}>
+                {t('player.ptz.open')}
+              </Menu.Item>
+            )}
+            {division && (
+              <>
+                <Menu.Label>{t('player.divisions')}</Menu.Label>
+                {MULTI_VIDEO_DIVISIONS.map((count) => (
+                  <Menu.Item
+                    key={count}
+                    aria-current={division.value === count ? 'true' : undefined}
+                    rightSection={division.value === count ? <IconCheck size={14} aria-hidden /> : undefined}
+                    onClick={() => division.onChange(count)}
+                  >
+                    {t('player.divisionOption', { count })}
+                  </Menu.Item>
+                ))}
+              </>
+            )}
+            {onOpenDownload &&
+              (state.canDownload ? (
+                download(Menu)
+              ) : (
+                <HintTooltip label={t('messages.noPermission')} position="left">
+                  <div>{download(Menu)}</div>
+                </HintTooltip>
               ))}
-            </>
-          )}
-          {onOpenDownload &&
-            (state.canDownload ? (
-              download
-            ) : (
-              <HintTooltip label={t('messages.noPermission')} position="left">
-                <div>{download}</div>
-              </HintTooltip>
-            ))}
-          {onOpenEnterAlertCsv && state.showEnterAlertCsv && (
-            <Menu.Item
-              leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-              onClick={onOpenEnterAlertCsv}
-            >
-              {t('player.enterAlertCsv.open')}
-            </Menu.Item>
-          )}
-          {share && (
-            <Menu.Item
-              leftSection={<IconShare size={16} aria-hidden />}
-              onClick={() => {
-                share.beforeOpen();
-                setShareOpen(true);
-              }}
-            >
-              {t('shareMenu.open')}
-            </Menu.Item>
-          )}
-        </Menu.Dropdown>
-      </Menu>
+            {onOpenEnterAlertCsv && state.showEnterAlertCsv && (
+              <Menu.Item
+                leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+                onClick={onOpenEnterAlertCsv}
+              >
+                {t('player.enterAlertCsv.open')}
+              </Menu.Item>
+            )}
+            {share && (
+              <Menu.Item
+                leftSection={<IconShare size={16} aria-hidden />}
+                onClick={() => {
+                  share.beforeOpen();
+                  setShareOpen(true);
+                }}
+              >
+                {t('shareMenu.open')}
+              </Menu.Item>
+            )}
+          </>
+        )}
+      />
       {share && isShareOpen && (
         <Suspense fallback={null}>
           <ShareLinkDialog

@@ -7,7 +7,8 @@
 // which shows it again), and shows as soon as keyboard focus enters it. Its height is kept on the stage as
 // --player-controller-height, so the messages over the picture sit above it instead of under the seek bar (a
 // phone wraps it to three rows).
-import { ActionIcon, Box, Button, Group, Slider, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Slider, Switch, Text } from '@mantine/core';
+import { FirstUseTooltip as Tooltip } from '../../../components/ui/FirstUseTooltip.tsx';
 import {
   IconChevronLeftPipe,
   IconChevronRightPipe,

@@ -5,7 +5,7 @@
 // reset button while zoomed.
 import { ActionIcon, Box, Center, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconZoomReset } from '@tabler/icons-react';
-import { useRef, type RefObject } from 'react';
+import { lazy, Suspense, useRef, type RefObject } from 'react';
 import type { CameraDetail } from '@camwatch/contract/cameras';
 import { cameraHasLive } from '@camwatch/contract/permissions';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -16,8 +16,10 @@ import type { VideoInfoOption } from '../video-info-rules.ts';
 import { ArchiveVideos } from './ArchiveVideos.tsx';
 import { LiveHlsPlayer } from './LiveHlsPlayer.tsx';
 import { LiveImageViewer } from './LiveImageViewer.tsx';
-import { PtzPanel } from './PtzPanel.tsx';
 import { VideoInfoOverlay } from './VideoInfo.tsx';
+
+/** The PTZ panel (with its presets' scroll area) loads when it is first opened (issue 19). */
+const PtzPanel = lazy(async () => ({ default: (await import('./PtzPanel.tsx')).PtzPanel }));
 
 interface Props {
   camera: CameraDetail;
@@ -136,7 +138,9 @@ export function PlayerPicture({ camera, player, playerRef, pictureRef, getPictur
       )}
       {props.isPtzOpen && (
         <Box data-zoom-ignore>
-          <PtzPanel cameraCode={camera.camera_code} camera={camera} onClose={props.onClosePtz} />
+          <Suspense fallback={null}>
+            <PtzPanel cameraCode={camera.camera_code} camera={camera} onClose={props.onClosePtz} />
+          </Suspense>
         </Box>
       )}
     </Box>

@@ -5,10 +5,11 @@
 // camera's area links and its operation areas, each with its name. Drawings are scaled to the rectangle the
 // picture really occupies (object-fit: contain), which the overlay measures itself, and follow the player's
 // digital zoom (the same transform as the picture); the date and time stay where they are.
-import { ActionIcon, Box, Checkbox, Popover, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Checkbox, Stack, Text } from '@mantine/core';
 import { IconInfoSquareRounded } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { MotionArea } from '@camwatch/contract/device';
+import { FirstUsePopover } from '../../../components/ui/FirstUsePopover.tsx';
 import { useBrowserState } from '../../../lib/browser-state.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -31,8 +32,14 @@ export function VideoInfoMenu({ options }: { options: readonly VideoInfoOption[]
   const [display, setDisplay] = useBrowserState('detailDisplay');
   const anyOn = options.some((key) => display[key]);
   return (
-    <Popover position="top-end" withinPortal={false} shadow="md" trapFocus={false}>
-      <Popover.Target>
+    // The controller's light text colour must not reach the light dropdown. The popover's code loads on first use.
+    <FirstUsePopover
+      position="top-end"
+      withinPortal={false}
+      shadow="md"
+      trapFocus={false}
+      dropdownProps={{ style: { color: 'var(--mantine-color-text)' } }}
+      target={
         <ActionIcon
           variant="subtle"
           color={anyOn ? 'yellow.4' : 'gray.1'}
@@ -43,21 +50,19 @@ export function VideoInfoMenu({ options }: { options: readonly VideoInfoOption[]
         >
           <IconInfoSquareRounded size={20} aria-hidden />
         </ActionIcon>
-      </Popover.Target>
-      {/* The controller's light text colour must not reach the light dropdown. */}
-      <Popover.Dropdown style={{ color: 'var(--mantine-color-text)' }}>
-        <Stack gap={8} role="group" aria-label={t('player.videoInfo.toggle')}>
-          {options.map((key) => (
-            <Checkbox
-              key={key}
-              label={t(`player.videoInfo.${key}`)}
-              checked={display[key]}
-              onChange={(event) => setDisplay({ ...display, [key]: event.currentTarget.checked })}
-            />
-          ))}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+      }
+    >
+      <Stack gap={8} role="group" aria-label={t('player.videoInfo.toggle')}>
+        {options.map((key) => (
+          <Checkbox
+            key={key}
+            label={t(`player.videoInfo.${key}`)}
+            checked={display[key]}
+            onChange={(event) => setDisplay({ ...display, [key]: event.currentTarget.checked })}
+          />
+        ))}
+      </Stack>
+    </FirstUsePopover>
   );
 }
 

@@ -5,7 +5,8 @@
 // starts paused and plays by itself once a minute has loaded (until the auto-play counter reaches 60), and
 // retries with backoff while no camera has data. The header holds the mode, the time picker, the pager and the
 // collapse toggle; the controller below holds play/pause, seek, speed and the more-menu.
-import { ActionIcon, Box, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { FirstUseTooltip as Tooltip } from '../../../components/ui/FirstUseTooltip.tsx';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
