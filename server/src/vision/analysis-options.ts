@@ -25,10 +25,10 @@ export interface AnalysisOptions {
   refreshSeconds: number;
   /**
    * Dim pictures (a dark scene at night: the grey sample's mean under `belowLuminance`, 0..255) are looked at as
-   * the engine did before its cheaper schedule: a dim person's motion is small and their box less sure, so
-   * every motion blob is looked at, each followed person every `refreshSeconds` with a wide crop at full size.
+   * the engine did before its cheaper crops: a dim person's motion is small and their box less sure, so every
+   * motion blob is looked at and each followed person with a wide crop at full size (`regions` over the others).
    */
-  dim: { belowLuminance: number; refreshSeconds: number; regions: Partial<RegionOptions> };
+  dim: { belowLuminance: number; regions: Partial<RegionOptions> };
   detector: Partial<PersonDetectorOptions>;
   tracker: Partial<TrackerOptions>;
   /** The crops (regions.ts), over its defaults. */
@@ -48,12 +48,9 @@ export const defaultAnalysisOptions: AnalysisOptions = {
   motionGate: true,
   regionCrops: true,
   motionShare: 0.0015,
-  refreshSeconds: 2,
-  dim: {
-    belowLuminance: 64,
-    refreshSeconds: 1.5,
-    regions: { minBlobHeight: 0, trackedMargin: 0.6, personSide: 0 },
-  },
+  // 2 s missed 3 % of the passes over an hour of the shop by day (docs/benchmarks.md, 2026-11-27).
+  refreshSeconds: 1.5,
+  dim: { belowLuminance: 64, regions: { minBlobHeight: 0, trackedMargin: 0.6, personSide: 0 } },
   detector: {},
   tracker: {},
   regions: {},

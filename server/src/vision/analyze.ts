@@ -12,7 +12,7 @@
 // less than refreshSeconds ago, such as a car driving by), at tentative and just-missed tracks, and at each
 // followed person again every refreshSeconds, in a tight crop scaled by their own height (regions.ts
 // personHeight), and motion too short to be a person the analyses need is left until it grows. Dim pictures (a
-// dark night) keep the wider, more frequent looks (AnalysisOptions.dim). A picture with nothing to look at is skipped: the tracks' boxes
+// dark night) keep the wide looks at every blob (AnalysisOptions.dim). A picture with nothing to look at is skipped: the tracks' boxes
 // for it are interpolated between detections (or predicted at the clip's end), so every analysed moment still
 // has a box. refreshSeconds 0 is the former engine (detector on every moving picture and around everyone
 // tracked, at most once a second while still), kept to compare costs (bench --baseline).
@@ -170,7 +170,7 @@ export async function analyzeVideo(
         previousT,
         grey,
         moved,
-        isDim ? dim.refreshSeconds : settings.refreshSeconds,
+        settings.refreshSeconds,
         emptyMotion,
         lookOptions,
       );
