@@ -14,6 +14,11 @@
 //                        tracks against the same from the truth's feet (people whose feet are in the
 //                        picture): Pearson correlation
 //                        over the whole run, and the share of the true person-seconds the tracks hold
+//   entry alerts         the entry detection rule (server/src/video/entry-detection.ts) on a band across the
+//                        middle of the picture, which walkers and (in the street) cars cross, applied alike to
+//                        the engine's tracks and to the truth's people: recall of the true alerts (an alert
+//                        matches when their spans meet within ±2 s), false alerts per camera-hour, and how many
+//                        of those came while only a car stood in the band
 //   cost                 CPU seconds (decoding + detection + tracking) per camera-hour of recording
 // Usage: npm run bench -- vision-accuracy   (VISION_BENCH_MINUTES, default 5, per scene and light)
 //        node --import tsx bench/vision-accuracy.bench.ts [--minutes N] [--scenes street,shop] [--light day,night]
@@ -25,11 +30,20 @@ import path from 'node:path';
 import { SimRenderer, type RenderView } from '../agent/src/sim/renderer.ts';
 import type { SimScene } from '../agent/src/source/source-spec.ts';
 import { DEMO_LIMITS } from '../server/src/sim/embedded-agents.ts';
+import {
+  entryAlertsFromTracks,
+  isInsidePolygon,
+  shiftCarry,
+  type EntryAlert,
+  type EntryCarry,
+  type EntryRule,
+} from '../server/src/video/entry-detection.ts';
 import type { AnalysisOptions } from '../server/src/vision/analysis-options.ts';
 import type { AnalysisProfile } from '../server/src/vision/analysis-profile.ts';
 import { analyzeVideo } from '../server/src/vision/analyze.ts';
 import {
   countPasses,
+  feetOf,
   type CountingState,
   type EntranceAreas,
   type Pass,
@@ -53,6 +67,22 @@ const band = (x0: number, x1: number) => [
   { x: x0, y: 1 },
 ];
 export const BENCH_ENTRANCE: EntranceAreas = { start: band(0.25, 0.4), end: band(0.6, 0.75) };
+
+/**
+ * Entry detection over the bench's scenes: a band across the middle of the picture (walkers cross it; in the
+ * street, cars on the road too), the demo's thresholds (0.6 s in the area, 0.3 person score) with people at least
+ * 40 px tall (0.15 of 270) and every stay its own alert (no vigilant time), so each can be matched.
+ */
+const BENCH_ENTRY_RULE: EntryRule = {
+  entryArea: band(0.45, 0.55),
+  machineArea: null,
+  detectionFrameThreshold: 3,
+  minimumDetectionSize: 0.15,
+  personDetectionThreshold: 0.3,
+  runningThreshold: 0.02,
+  vigilantTime: 0,
+};
+const ENTRY_MATCH_SEC = 2;
 
 export interface VisionAccuracyResult {
   scene: SimScene;
@@ -80,6 +110,11 @@ export interface VisionAccuracyResult {
    */
   heatCorrelation: number;
   heatTotalRatio: number;
+  /** Entry alerts (BENCH_ENTRY_RULE): true ones, the engine's, those matched, and the engine's false ones on cars. */
+  entryTruth: number;
+  entryRaised: number;
+  entryMatched: number;
+  entryFalseOnCars: number;
   /** Where the CPU went, summed over the clips (analysis-profile.ts AnalysisProfile). */
   profile: AnalysisProfile;
   frames: number;
@@ -164,6 +199,24 @@ function truthTracks(frames: TruthFrame[], analysedTimes: Set<number>): Track[] 
 
 const DEBUG = process.env.VISION_BENCH_DEBUG === '1';
 
+/** An alert's span in seconds of the run. */
+interface Span {
+  startSec: number;
+  endSec: number;
+}
+
+/** A clip's new alerts (not those continuing the previous clip's) in seconds of the run; a continued one extends. */
+function addAlerts(into: Span[], alerts: EntryAlert[], offset: number): void {
+  for (const alert of alerts) {
+    const last = into.at(-1);
+    if (alert.continued && last) last.endSec = offset + alert.endSec;
+    else into.push({ startSec: offset + alert.startSec, endSec: offset + alert.endSec });
+  }
+}
+
+const spansMeet = (a: Span, b: Span) =>
+  a.startSec <= b.endSec + ENTRY_MATCH_SEC && b.startSec <= a.endSec + ENTRY_MATCH_SEC;
+
 /** Counted passes matched to true ones (same direction, within ±3 s), each used once. */
 function matchPasses(truth: Pass[], counted: Pass[]): number {
   const used = new Set<number>();
@@ -220,6 +273,12 @@ export async function benchVisionAccuracy(
         const countedPasses: Pass[] = [];
         const heat = emptyCells();
         const trackTruth = new Map<string, string[]>();
+        const entryTruth: Span[] = [];
+        const entryRaised: Span[] = [];
+        let entryCarry: EntryCarry | null = null;
+        let entryTruthCarry: EntryCarry | null = null;
+        /** Minute seconds at which a car's feet stood in the entry band and no person's did. */
+        const carOnlyInBand = new Set<number>();
         const truthHeat = emptyCells();
         for (let m = 0; m < minutes; m++) {
           const startMs = START[light] + m * 60_000;
@@ -300,6 +359,27 @@ export async function benchVisionAccuracy(
                   `TRUTH ${m} ${t.id}: ${t.points.map((p) => `${p.t}:x${(p.box.x + p.box.w / 2).toFixed(2)}y${(p.box.y + p.box.h).toFixed(2)}`).join(' ')} prior ${JSON.stringify(truthCounted.state[t.id])}`,
                 );
           truthPasses.push(...truthCounted.passes.map((p) => ({ ...p, endSec: p.endSec + offset })));
+          const entry = entryAlertsFromTracks(result.tracks, BENCH_ENTRY_RULE, {
+            fps: analysis.fps,
+            durationSec: result.durationSec,
+            carry: entryCarry ? shiftCarry(entryCarry, 60) : null,
+          });
+          entryCarry = entry.carry;
+          addAlerts(entryRaised, entry.alerts, offset);
+          const truthEntry = entryAlertsFromTracks(truthTracks(truth, analysedTimes), BENCH_ENTRY_RULE, {
+            fps: analysis.fps,
+            durationSec: result.durationSec,
+            carry: entryTruthCarry ? shiftCarry(entryTruthCarry, 60) : null,
+          });
+          entryTruthCarry = truthEntry.carry;
+          addAlerts(entryTruth, truthEntry.alerts, offset);
+          const inBand = (box: NormBox) => {
+            const feet = feetOf(box);
+            return isInsidePolygon(feet.x, feet.y, BENCH_ENTRY_RULE.entryArea);
+          };
+          for (const frame of truth)
+            if (frame.cars.some(inBand) && !frame.persons.some((p) => inBand(p.box)))
+              carOnlyInBand.add(Math.round(offset + frame.t));
           await fs.rm(file, { force: true });
         }
         const matched = matchPasses(truthPasses, countedPasses);
@@ -343,6 +423,13 @@ export async function benchVisionAccuracy(
             );
           }
         }
+        const entryMatched = entryTruth.filter((t) => entryRaised.some((r) => spansMeet(t, r))).length;
+        const entryFalse = entryRaised.filter((r) => !entryTruth.some((t) => spansMeet(t, r)));
+        const entryFalseOnCars = entryFalse.filter((r) => {
+          for (let sec = Math.floor(r.startSec); sec <= Math.ceil(r.endSec); sec++)
+            if (carOnlyInBand.has(sec)) return true;
+          return false;
+        }).length;
         const r3 = (v: number) => Math.round(v * 1000) / 1000;
         results.push({
           scene,
@@ -366,6 +453,10 @@ export async function benchVisionAccuracy(
           detectedShare: r3(frames ? detected / frames : 0),
           heatCorrelation: r3(pearson(heat, truthHeat)),
           heatTotalRatio: r3(heat.reduce((a, b) => a + b, 0) / truthHeat.reduce((a, b) => a + b, 0)),
+          entryTruth: entryTruth.length,
+          entryRaised: entryRaised.length,
+          entryMatched,
+          entryFalseOnCars,
           profile: Object.fromEntries(
             Object.entries(profile).map(([key, value]) => [key, Math.round(value)]),
           ) as unknown as AnalysisProfile,
@@ -390,6 +481,8 @@ export function visionAccuracyRows(results: VisionAccuracyResult[]): string[] {
       `${r.boxesOnCars} boxes on cars | counted ${r.countedIn} in / ${r.countedOut} out vs truth ${r.truthIn} / ${r.truthOut}: ` +
       `${truth ? pct(r.matchedPasses / truth) : 'n/a'} found, ${truth ? pct(r.extraPasses / truth) : 'n/a'} extra (${counted} counted) | ` +
       `heat map r = ${r.heatCorrelation.toFixed(3)}, ${pct(r.heatTotalRatio)} of the true person-seconds | ` +
+      `entry alerts ${r.entryMatched} of ${r.entryTruth} (${r.entryTruth ? pct(r.entryMatched / r.entryTruth) : 'n/a'}), ` +
+      `${((r.entryRaised - r.entryMatched) / (r.minutes / 60)).toFixed(1)} false per camera-hour, ${r.entryFalseOnCars} on cars | ` +
       `${r.cpuSecondsPerCameraHour} CPU s per camera-hour (detector on ${pct(r.detectedShare)} of frames) |`
     );
   });

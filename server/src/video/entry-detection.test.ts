@@ -89,9 +89,16 @@ describe('advanced.md §5 entry detection: who counts', () => {
     expect(run([track('11111', { box: small })], { minimumDetectionSize: 0.15 }).alerts).toHaveLength(1);
   });
 
-  it('boxes the tracker only predicted do not count', () => {
-    expect(run([track('1pp1p')]).alerts).toEqual([]);
-    expect(entryFrameTimes([track('1pp1p')], rule)).toEqual([0, 0.6]);
+  it('boxes the tracker only predicted after its last detection do not count', () => {
+    expect(run([track('1pppp')]).alerts).toEqual([]);
+    expect(entryFrameTimes([track('1pppp')], rule)).toEqual([0]);
+    expect(entryFrameTimes([track('11ppp')], rule)).toEqual([0, 0.2]);
+  });
+
+  it('boxes between two detections count: pictures not looked at while the person was followed', () => {
+    // The vision engine looks at a followed person every 1.5 s; in between their boxes are interpolated (score 0).
+    expect(entryFrameTimes([track('1pp1p')], rule)).toEqual([0, 0.2, 0.4, 0.6]);
+    expect(run([track('1pp1p')]).alerts).toEqual([{ startSec: 0, endSec: 0.6, continued: false }]);
   });
 
   it('two people in one frame are one frame', () => {

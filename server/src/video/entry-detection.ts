@@ -141,9 +141,14 @@ export function entryFrameTimes(
   const times = new Map<number, number>();
   for (const track of tracks) {
     if (track.maxScore < rule.personDetectionThreshold) continue;
+    // A box the tracker only predicted after its last detection (score 0) is where someone might be, not where
+    // someone was seen; one between two detections (a picture the engine did not look at while it followed the
+    // person, or missed them in) is where they walked, and counts.
+    const seen = track.points.filter((p) => p.score > 0);
+    const firstSeen = seen[0]?.t ?? Infinity;
+    const lastSeen = seen.at(-1)?.t ?? -Infinity;
     for (const { t, box, score } of track.points) {
-      // A box the tracker only predicted (score 0) is where someone might be, not where someone was seen.
-      if (score <= 0 || box.h < rule.minimumDetectionSize) continue;
+      if ((score <= 0 && (t < firstSeen || t > lastSeen)) || box.h < rule.minimumDetectionSize) continue;
       const feet = feetOf(box);
       if (!isInsidePolygon(feet.x, feet.y, rule.entryArea)) continue;
       times.set(Math.round(t * 1000), t);
