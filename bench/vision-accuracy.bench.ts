@@ -114,6 +114,8 @@ export interface VisionAccuracyResult {
   entryTruth: number;
   entryRaised: number;
   entryMatched: number;
+  /** The engine's alerts that match no true one, and of those the ones while only a car stood in the band. */
+  entryFalse: number;
   entryFalseOnCars: number;
   /** Where the CPU went, summed over the clips (analysis-profile.ts AnalysisProfile). */
   profile: AnalysisProfile;
@@ -456,6 +458,7 @@ export async function benchVisionAccuracy(
           entryTruth: entryTruth.length,
           entryRaised: entryRaised.length,
           entryMatched,
+          entryFalse: entryFalse.length,
           entryFalseOnCars,
           profile: Object.fromEntries(
             Object.entries(profile).map(([key, value]) => [key, Math.round(value)]),
@@ -482,7 +485,7 @@ export function visionAccuracyRows(results: VisionAccuracyResult[]): string[] {
       `${truth ? pct(r.matchedPasses / truth) : 'n/a'} found, ${truth ? pct(r.extraPasses / truth) : 'n/a'} extra (${counted} counted) | ` +
       `heat map r = ${r.heatCorrelation.toFixed(3)}, ${pct(r.heatTotalRatio)} of the true person-seconds | ` +
       `entry alerts ${r.entryMatched} of ${r.entryTruth} (${r.entryTruth ? pct(r.entryMatched / r.entryTruth) : 'n/a'}), ` +
-      `${((r.entryRaised - r.entryMatched) / (r.minutes / 60)).toFixed(1)} false per camera-hour, ${r.entryFalseOnCars} on cars | ` +
+      `${(r.entryFalse / (r.minutes / 60)).toFixed(1)} false per camera-hour, ${r.entryFalseOnCars} on cars | ` +
       `${r.cpuSecondsPerCameraHour} CPU s per camera-hour (detector on ${pct(r.detectedShare)} of frames) |`
     );
   });

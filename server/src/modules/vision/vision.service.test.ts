@@ -119,7 +119,9 @@ describe('vision job', { timeout: 120_000 }, () => {
     const seconds =
       tracks.flatMap((track) => track.points.filter((p) => p.box.y + p.box.h < FEET_CUT_AT)).length * 0.5;
     expect(hours[0]!.total).toBeGreaterThan(4);
-    expect(hours[0]!.total).toBeCloseTo(seconds, 0);
+    // Within one analysed moment: the stored boxes are rounded, so a foot right on the cut line (0.99 stored,
+    // 0.9899 as analysed) may fall on the other side of it here.
+    expect(Math.abs(hours[0]!.total - seconds)).toBeLessThanOrEqual(0.5 + 1e-9);
   });
 
   it('keeps a walking person on one id across the boundary between two clips', async () => {
